@@ -1,0 +1,1 @@
+//! `mlir-analysis`: semantic analysis and IDE features of MLIR files (grows in later stages).

@@ -1,0 +1,297 @@
+//! Custom-form operations, dialect-agnostic (DESIGN §3.1): an op name, then a structured
+//! sequence of value uses, successors, symbols, types, attributes, keywords, bracketed groups
+//! and regions. Where the op ends is decided by syntax alone: closing brackets, split
+//! markers, and a new line that begins a new statement (unless the previous token asks for
+//! a continuation, such as a trailing `,`).
+
+use rowan::Checkpoint;
+
+use super::attributes::{attr_dict, attribute_in_custom_op, symbol_ref};
+use super::{region, trailing_location, types, value_use};
+use crate::SyntaxKind::{self, *};
+use crate::parser::Parser;
+
+/// Op names without a dialect prefix that begin a statement when they start a line:
+/// ops of the `builtin` and `func` default dialects, terminators that ops such as
+/// `transform.sequence` print without prefix, and the legacy standard dialect's ops
+/// (StandardDialect-legacy.txt). Any other undotted word at a line start continues the
+/// previous op (`ins(...)`, `outs(...)`, `case 0 {`, `default {`, `in %a: i1`).
+const SHORT_OP_NAMES: &[&str] = &[
+    "module",
+    "func",
+    "return",
+    "call",
+    "call_indirect",
+    "constant",
+    "unrealized_conversion_cast",
+    "yield",
+    "br",
+    "cond_br",
+    "dim",
+    "alloc",
+    "alloc_static",
+    "alloca",
+    "dealloc",
+    "dma_start",
+    "dma_wait",
+    "extract_element",
+    "load",
+    "store",
+    "tensor_load",
+    "tensor_store",
+    "addi",
+    "addf",
+    "subi",
+    "subf",
+    "muli",
+    "mulf",
+    "and",
+    "or",
+    "xor",
+    "cmpi",
+    "cmpf",
+    "divis",
+    "diviu",
+    "divf",
+    "remis",
+    "remiu",
+    "remf",
+    "memref_cast",
+    "tensor_cast",
+    "select",
+    "index_cast",
+    "sitofp",
+    "negf",
+    "absf",
+];
+
+// test custom_ops
+// func.func @f(%arg0: i32, %m: memref<4xf32>) -> (i32, f32) attributes {llvm.emit_c_interface} {
+//   %c = arith.constant 1 : i32
+//   %0 = arith.addi %arg0, %c : i32
+//   %1 = memref.load %m[%c0] : memref<4xf32>
+//   cf.cond_br %cond, ^bb1(%0 : i32), ^bb2
+// ^bb1(%x: i32):
+//   return %x, %1 : i32, f32
+// }
+// test custom_ops_multiline
+// %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+//     ins(%a : tensor<4xf32>) outs(%b : tensor<4xf32>) {
+// ^bb0(%in: f32, %out: f32):
+//   linalg.yield %in : f32
+// } -> tensor<4xf32>
+// %s = scf.if %c -> (i32) {
+//   scf.yield %x : i32
+// } else {
+//   scf.yield %y : i32
+// }
+// %w = scf.while (%i = %init) : (i32) -> i32 {
+//   scf.condition(%cond) %i : i32
+// } do {
+// ^bb0(%j: i32):
+//   scf.yield %j : i32
+// }
+// cf.cond_br %cond,
+//     ^bb1, ^bb2
+// "next.op"() : () -> ()
+/// Parses a custom op whose name is the current bare-id.
+pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
+    p.start_node_at(checkpoint, CUSTOM_OP);
+    p.start_node(OP_NAME);
+    p.bump();
+    p.finish_node();
+    while !at_op_end(p) {
+        item(p);
+    }
+    p.finish_node();
+}
+
+/// Does the op end before the current token?
+fn at_op_end(p: &Parser<'_>) -> bool {
+    match p.current() {
+        EOF | R_BRACE | R_PAREN | R_BRACK | R_ANGLE | FILE_META_OPEN | FILE_META_CLOSE => true,
+        _ if p.at_split_marker() => true,
+        _ => p.at_line_start() && !prev_asks_for_more(p) && starts_statement(p),
+    }
+}
+
+/// Does the previous token need something after it, so the op must continue?
+fn prev_asks_for_more(p: &Parser<'_>) -> bool {
+    matches!(p.prev_token(), Some((COMMA | EQ | COLON | ARROW, _)))
+}
+
+/// Can the current token, at the start of a line, begin a statement?
+pub(super) fn starts_statement(p: &Parser<'_>) -> bool {
+    match p.current() {
+        VALUE_ID | CARET_ID | FILE_META_OPEN => true,
+        STRING => p.nth(1) == L_PAREN,
+        BARE_ID => {
+            let text = p.current_text();
+            text.contains('.') || SHORT_OP_NAMES.contains(&text)
+        }
+        HASH_ID | BANG_ID => p.nth(1) == EQ,
+        _ => false,
+    }
+}
+
+/// One item of a custom op's sequence.
+fn item(p: &mut Parser<'_>) {
+    match p.current() {
+        VALUE_ID => value_use(p),
+        CARET_ID => successor(p),
+        AT_ID => {
+            symbol_ref(p);
+        }
+        L_PAREN => group(p, PAREN_GROUP, R_PAREN),
+        L_BRACK => group(p, BRACKET_GROUP, R_BRACK),
+        L_ANGLE => group(p, ANGLE_GROUP, R_ANGLE),
+        L_BRACE => brace(p),
+        COLON | ARROW => type_position(p),
+        BARE_ID => bare_id_item(p),
+        HASH_ID | INT_NUMBER | HEX_NUMBER | FLOAT_NUMBER | STRING => {
+            attribute_in_custom_op(p);
+        }
+        MINUS if matches!(p.nth(1), INT_NUMBER | HEX_NUMBER | FLOAT_NUMBER) => {
+            attribute_in_custom_op(p);
+        }
+        BANG_ID => {
+            types::type_(p);
+        }
+        ERROR_TOKEN => unexpected_token(p),
+        _ => p.bump(),
+    }
+}
+
+/// Reports a character that starts no token, as upstream's lexer does.
+pub(crate) fn unexpected_token(p: &mut Parser<'_>) {
+    let message = if p.current_text().starts_with('.') {
+        "expected three consecutive dots for an ellipsis"
+    } else {
+        "unexpected character"
+    };
+    p.error(message);
+    p.bump();
+}
+
+/// `^bb1` with its operand group when one follows directly: `^bb1(%x : i32)`.
+fn successor(p: &mut Parser<'_>) {
+    p.start_node(SUCCESSOR);
+    if p.current_text() == "^" {
+        p.error("invalid block name");
+    }
+    p.bump();
+    if p.at(L_PAREN) && p.current_is_adjacent_to_prev() {
+        group(p, PAREN_GROUP, R_PAREN);
+    }
+    p.finish_node();
+}
+
+/// `(...)`, `[...]` or `<...>`: nested items up to the matching closer. An unclosed group
+/// stops where a statement clearly begins, so it cannot swallow the rest of the file.
+fn group(p: &mut Parser<'_>, kind: SyntaxKind, close: SyntaxKind) {
+    p.nested(|p| {
+        p.start_node(kind);
+        p.bump();
+        while !p.at(close) && !at_group_end(p) {
+            item(p);
+        }
+        if !p.eat(close) {
+            let text = match close {
+                R_PAREN => ")",
+                R_BRACK => "]",
+                _ => ">",
+            };
+            p.error_expected(&format!("expected '{text}'"));
+        }
+        p.finish_node();
+    });
+}
+
+fn at_group_end(p: &Parser<'_>) -> bool {
+    match p.current() {
+        EOF | R_BRACE | R_PAREN | R_BRACK | R_ANGLE | FILE_META_OPEN | FILE_META_CLOSE => true,
+        _ if p.at_split_marker() => true,
+        _ => p.at_line_start() && clearly_starts_statement(p),
+    }
+}
+
+/// A statement start that cannot be a continuation inside brackets: `%a, %b = op`.
+fn clearly_starts_statement(p: &Parser<'_>) -> bool {
+    if p.at(CARET_ID) {
+        return matches!(p.nth(1), L_PAREN | COLON);
+    }
+    if !p.at(VALUE_ID) {
+        return false;
+    }
+    let mut n = 1;
+    while matches!(p.nth(n), COMMA | VALUE_ID | COLON | INT_NUMBER) && n < 64 {
+        n += 1;
+    }
+    p.nth(n) == EQ && matches!(p.nth(n + 1), BARE_ID | STRING)
+}
+
+/// `{`: an attribute dictionary or a region, told apart by what follows it.
+fn brace(p: &mut Parser<'_>) {
+    if brace_is_attr_dict(p) {
+        attr_dict(p);
+    } else {
+        region(p);
+    }
+}
+
+fn brace_is_attr_dict(p: &Parser<'_>) -> bool {
+    if matches!(p.prev_token(), Some((KEYWORD | BARE_ID, "attributes"))) {
+        return true;
+    }
+    match (p.nth(1), p.nth(2)) {
+        (BARE_ID | STRING, EQ | COMMA) => true,
+        // `{unit_attr}` written tight is a dictionary; `{ op }` is a region.
+        (BARE_ID, R_BRACE) => p.nth_is_adjacent(1) && p.nth_is_adjacent(2),
+        _ => false,
+    }
+}
+
+/// After `:` or `->`: a type (or a parenthesised list that may carry attributes).
+fn type_position(p: &mut Parser<'_>) {
+    p.bump();
+    if p.at(L_PAREN) {
+        group(p, PAREN_GROUP, R_PAREN);
+    } else if types::is_builtin_type_start(p) || p.at(BANG_ID) {
+        types::type_(p);
+    }
+}
+
+/// A bare-id inside a custom op: a location, a type, an attribute, or a keyword.
+fn bare_id_item(p: &mut Parser<'_>) {
+    let text = p.current_text();
+    let angle_follows = p.nth(1) == L_ANGLE && p.nth_is_adjacent(1);
+    if text == "loc" && p.nth(1) == L_PAREN {
+        trailing_location(p);
+    } else if types::is_builtin_type_start(p) {
+        types::type_(p);
+    } else if is_attribute_keyword(text, angle_follows)
+        || (text == "distinct" && p.nth(1) == L_BRACK)
+    {
+        attribute_in_custom_op(p);
+    } else if matches!(text, "true" | "false") {
+        attribute_in_custom_op(p);
+    } else {
+        p.start_node(KEYWORD);
+        p.bump();
+        p.finish_node();
+    }
+}
+
+fn is_attribute_keyword(text: &str, angle_follows: bool) -> bool {
+    angle_follows
+        && matches!(
+            text,
+            "dense"
+                | "dense_resource"
+                | "sparse"
+                | "array"
+                | "affine_map"
+                | "affine_set"
+                | "strided"
+        )
+}

@@ -1,0 +1,450 @@
+//! Lexer: MLIR text to a flat list of tokens (stage 1 of the pipeline), following L-01…L-19.
+//!
+//! Every byte of the input belongs to exactly one token, so the parser can build a lossless
+//! tree. The lexer never fails: characters that start no token become `ERROR_TOKEN`s, which
+//! the parser reports (except inside dialect bodies, where upstream accepts any character).
+//! Only malformed strings are reported here, since they are errors wherever they occur.
+
+use crate::SyntaxKind::{self, *};
+
+/// One token: its kind, where it starts, how long it is, and whether a line break separates
+/// it from the previous non-trivia token (custom ops end at line structure, DESIGN §3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token {
+    pub kind: SyntaxKind,
+    pub start: u32,
+    pub len: u32,
+    pub newline_before: bool,
+}
+
+impl Token {
+    pub fn end(&self) -> u32 {
+        self.start + self.len
+    }
+}
+
+/// An error found while lexing: a byte range and MLIR's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LexError {
+    pub start: u32,
+    pub end: u32,
+    pub message: String,
+}
+
+/// Splits `text` into tokens, ending with an empty `EOF` token.
+pub fn lex(text: &str) -> (Vec<Token>, Vec<LexError>) {
+    let mut lexer = Lexer {
+        bytes: text.as_bytes(),
+        pos: 0,
+        errors: Vec::new(),
+    };
+    let mut tokens = Vec::with_capacity(text.len() / 3 + 1);
+    let mut newline_before = true;
+    while lexer.pos < lexer.bytes.len() {
+        let start = lexer.pos;
+        let kind = lexer.next_kind();
+        let len = (lexer.pos - start) as u32;
+        let token = Token {
+            kind,
+            start: start as u32,
+            len,
+            newline_before,
+        };
+        if kind.is_trivia() {
+            newline_before |= kind == WHITESPACE && text[start..lexer.pos].contains(['\n', '\r']);
+            newline_before |= kind != WHITESPACE;
+        } else {
+            newline_before = false;
+        }
+        tokens.push(token);
+    }
+    let eof = Token {
+        kind: EOF,
+        start: text.len() as u32,
+        len: 0,
+        newline_before: true,
+    };
+    tokens.push(eof);
+    (tokens, lexer.errors)
+}
+
+/// The kind and length of the first token of a non-empty `text` (used to re-lex what is
+/// left of a token the parser split, as upstream does for dimension lists, L-18).
+pub(crate) fn first_token(text: &str) -> (SyntaxKind, u32) {
+    let mut lexer = Lexer {
+        bytes: text.as_bytes(),
+        pos: 0,
+        errors: Vec::new(),
+    };
+    let kind = lexer.next_kind();
+    (kind, lexer.pos as u32)
+}
+
+struct Lexer<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    errors: Vec<LexError>,
+}
+
+impl Lexer<'_> {
+    fn peek(&self, offset: usize) -> u8 {
+        self.bytes.get(self.pos + offset).copied().unwrap_or(0)
+    }
+
+    fn at_end(&self) -> bool {
+        self.pos >= self.bytes.len()
+    }
+
+    fn eat_while(&mut self, pred: impl Fn(u8) -> bool) {
+        while !self.at_end() && pred(self.bytes[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    fn error(&mut self, start: usize, end: usize, message: &str) {
+        self.errors.push(LexError {
+            start: start as u32,
+            end: end as u32,
+            message: message.into(),
+        });
+    }
+
+    /// Consumes one token and returns its kind.
+    fn next_kind(&mut self) -> SyntaxKind {
+        let c = self.bytes[self.pos];
+        self.pos += 1;
+        match c {
+            b' ' | b'\t' | b'\n' | b'\r' | 0 => self.whitespace(),
+            b'/' if self.peek(0) == b'/' => self.comment(),
+            b'(' => L_PAREN,
+            b')' => R_PAREN,
+            b'{' if self.bytes[self.pos..].starts_with(b"-#") => {
+                self.pos += 2;
+                FILE_META_OPEN
+            }
+            b'{' => L_BRACE,
+            b'}' => R_BRACE,
+            b'[' => L_BRACK,
+            b']' => R_BRACK,
+            b'<' => L_ANGLE,
+            b'>' => R_ANGLE,
+            b'=' => EQ,
+            b',' => COMMA,
+            b':' => COLON,
+            b'?' => QUESTION,
+            b'*' => STAR,
+            b'+' => PLUS,
+            b'|' => PIPE,
+            b'-' if self.peek(0) == b'>' => {
+                self.pos += 1;
+                ARROW
+            }
+            b'-' => MINUS,
+            b'.' => self.ellipsis(),
+            b'#' if self.bytes[self.pos..].starts_with(b"-}") => {
+                self.pos += 2;
+                FILE_META_CLOSE
+            }
+            b'#' => self.prefixed_id(HASH_ID),
+            b'!' => self.prefixed_id(BANG_ID),
+            b'%' => self.prefixed_id(VALUE_ID),
+            b'^' => self.prefixed_id(CARET_ID),
+            b'@' => self.at_id(),
+            b'"' => self.string(),
+            b'0'..=b'9' => self.number(c),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.bare_id(),
+            _ => self.unexpected(c),
+        }
+    }
+
+    fn whitespace(&mut self) -> SyntaxKind {
+        self.eat_while(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0));
+        WHITESPACE
+    }
+
+    /// `//` to the end of the line (L-02); `// -----` is the split marker (L-17).
+    fn comment(&mut self) -> SyntaxKind {
+        let start = self.pos - 1;
+        self.eat_while(|c| c != b'\n' && c != b'\r');
+        if self.bytes[start..self.pos].starts_with(b"// -----") {
+            SPLIT_MARKER
+        } else {
+            COMMENT
+        }
+    }
+
+    /// `...`; a lone `.` or `..` is an error token the parser reports (L-15).
+    fn ellipsis(&mut self) -> SyntaxKind {
+        if self.peek(0) == b'.' && self.peek(1) == b'.' {
+            self.pos += 2;
+            return ELLIPSIS;
+        }
+        if self.peek(0) == b'.' {
+            self.pos += 1;
+        }
+        ERROR_TOKEN
+    }
+
+    /// `%`, `^`, `#`, `!` followed by a suffix-id (L-06). An empty suffix is left to the parser.
+    fn prefixed_id(&mut self, kind: SyntaxKind) -> SyntaxKind {
+        let c = self.peek(0);
+        if c.is_ascii_digit() {
+            self.eat_while(|c| c.is_ascii_digit());
+        } else if is_suffix_char(c) {
+            self.eat_while(|c| is_suffix_char(c) || c.is_ascii_digit());
+        }
+        kind
+    }
+
+    /// `@name` or `@"quoted"` (L-07); anything else after `@` is the parser's error.
+    fn at_id(&mut self) -> SyntaxKind {
+        let c = self.peek(0);
+        if c == b'"' {
+            self.pos += 1;
+            self.string();
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            self.eat_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'));
+        }
+        AT_ID
+    }
+
+    /// A string literal with MLIR's escapes (L-13). Ends before a raw LF, VT or FF.
+    fn string(&mut self) -> SyntaxKind {
+        let start = self.pos - 1;
+        loop {
+            match self.peek(0) {
+                b'"' => {
+                    self.pos += 1;
+                    return STRING;
+                }
+                b'\n' | 0x0B | 0x0C => break,
+                0 if self.at_end() => break,
+                b'\\' => self.escape(),
+                _ => self.pos += 1,
+            }
+        }
+        self.error(start, self.pos, "expected '\"' in string literal");
+        STRING
+    }
+
+    /// One escape inside a string: `\"`, `\\`, `\n`, `\t` or two hex digits.
+    fn escape(&mut self) {
+        let start = self.pos;
+        self.pos += 1;
+        match self.peek(0) {
+            b'"' | b'\\' | b'n' | b't' => self.pos += 1,
+            c if c.is_ascii_hexdigit() && self.peek(1).is_ascii_hexdigit() => self.pos += 2,
+            _ => self.error(start, self.pos + 1, "unknown escape in string literal"),
+        }
+    }
+
+    /// Decimal, hexadecimal (lowercase `x` only) and float literals (L-10, L-11).
+    fn number(&mut self, first: u8) -> SyntaxKind {
+        if first == b'0' && self.peek(0) == b'x' && self.peek(1).is_ascii_hexdigit() {
+            self.pos += 1;
+            self.eat_while(|c| c.is_ascii_hexdigit());
+            return HEX_NUMBER;
+        }
+        self.eat_while(|c| c.is_ascii_digit());
+        if self.peek(0) != b'.' {
+            return INT_NUMBER;
+        }
+        self.pos += 1;
+        self.eat_while(|c| c.is_ascii_digit());
+        let sign = usize::from(matches!(self.peek(1), b'+' | b'-'));
+        if matches!(self.peek(0), b'e' | b'E') && self.peek(1 + sign).is_ascii_digit() {
+            self.pos += 1 + sign;
+            self.eat_while(|c| c.is_ascii_digit());
+        }
+        FLOAT_NUMBER
+    }
+
+    /// `(letter|_)(letter|digit|[_$.])*` (L-03).
+    fn bare_id(&mut self) -> SyntaxKind {
+        self.eat_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'));
+        BARE_ID
+    }
+
+    /// A character that starts no token; a multi-byte character stays whole.
+    fn unexpected(&mut self, first: u8) -> SyntaxKind {
+        if first >= 0x80 {
+            self.eat_while(|c| (0x80..0xC0).contains(&c));
+        }
+        ERROR_TOKEN
+    }
+}
+
+fn is_suffix_char(c: u8) -> bool {
+    c.is_ascii_alphabetic() || matches!(c, b'$' | b'.' | b'_' | b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use expect_test::{Expect, expect};
+
+    fn check(input: &str, expect: Expect) {
+        let (tokens, errors) = lex(input);
+        let mut out = String::new();
+        for t in &tokens[..tokens.len() - 1] {
+            let text = &input[t.start as usize..t.end() as usize];
+            let nl = if t.newline_before && !t.kind.is_trivia() {
+                " (nl)"
+            } else {
+                ""
+            };
+            out += &format!("{:?} {:?}{nl}\n", t.kind, text);
+        }
+        for e in errors {
+            out += &format!("error {}..{}: {}\n", e.start, e.end, e.message);
+        }
+        expect.assert_eq(&out);
+    }
+
+    #[test]
+    fn sigil_identifiers() {
+        // L-06, L-07, L-08
+        check(
+            "%x#1 %0abc ^bb0 #map !t @f @\"q r\" %-x %$a %.5 % @42",
+            expect![[r##"
+                VALUE_ID "%x" (nl)
+                HASH_ID "#1"
+                WHITESPACE " "
+                VALUE_ID "%0"
+                BARE_ID "abc"
+                WHITESPACE " "
+                CARET_ID "^bb0"
+                WHITESPACE " "
+                HASH_ID "#map"
+                WHITESPACE " "
+                BANG_ID "!t"
+                WHITESPACE " "
+                AT_ID "@f"
+                WHITESPACE " "
+                AT_ID "@\"q r\""
+                WHITESPACE " "
+                VALUE_ID "%-x"
+                WHITESPACE " "
+                VALUE_ID "%$a"
+                WHITESPACE " "
+                VALUE_ID "%.5"
+                WHITESPACE " "
+                VALUE_ID "%"
+                WHITESPACE " "
+                AT_ID "@"
+                INT_NUMBER "42"
+            "##]],
+        );
+    }
+
+    #[test]
+    fn numbers() {
+        // L-10, L-11, L-12
+        check(
+            "42 0x2A 0X1F 0xi32 1. 1.5e-3 1e5 1.0e -7 .5",
+            expect![[r##"
+                INT_NUMBER "42" (nl)
+                WHITESPACE " "
+                HEX_NUMBER "0x2A"
+                WHITESPACE " "
+                INT_NUMBER "0"
+                BARE_ID "X1F"
+                WHITESPACE " "
+                INT_NUMBER "0"
+                BARE_ID "xi32"
+                WHITESPACE " "
+                FLOAT_NUMBER "1."
+                WHITESPACE " "
+                FLOAT_NUMBER "1.5e-3"
+                WHITESPACE " "
+                INT_NUMBER "1"
+                BARE_ID "e5"
+                WHITESPACE " "
+                FLOAT_NUMBER "1.0"
+                BARE_ID "e"
+                WHITESPACE " "
+                MINUS "-"
+                INT_NUMBER "7"
+                WHITESPACE " "
+                ERROR_TOKEN "."
+                INT_NUMBER "5"
+            "##]],
+        );
+    }
+
+    #[test]
+    fn strings_and_escapes() {
+        // L-13
+        check(
+            "\"a\\\"b\\n\\t\\0A\" \"bad\\q\" \"open\nx",
+            expect![[r#"
+                STRING "\"a\\\"b\\n\\t\\0A\"" (nl)
+                WHITESPACE " "
+                STRING "\"bad\\q\""
+                WHITESPACE " "
+                STRING "\"open"
+                WHITESPACE "\n"
+                BARE_ID "x" (nl)
+                error 18..20: unknown escape in string literal
+                error 22..27: expected '"' in string literal
+            "#]],
+        );
+    }
+
+    #[test]
+    fn punctuation_and_markers() {
+        // L-14, L-16, L-17
+        check(
+            "-> - ... {-# #-} >> // c\n// -----\n$ é",
+            expect![[r##"
+                ARROW "->" (nl)
+                WHITESPACE " "
+                MINUS "-"
+                WHITESPACE " "
+                ELLIPSIS "..."
+                WHITESPACE " "
+                FILE_META_OPEN "{-#"
+                WHITESPACE " "
+                FILE_META_CLOSE "#-}"
+                WHITESPACE " "
+                R_ANGLE ">"
+                R_ANGLE ">"
+                WHITESPACE " "
+                COMMENT "// c"
+                WHITESPACE "\n"
+                SPLIT_MARKER "// -----"
+                WHITESPACE "\n"
+                ERROR_TOKEN "$" (nl)
+                WHITESPACE " "
+                ERROR_TOKEN "é"
+            "##]],
+        );
+    }
+
+    #[test]
+    fn dimension_lists_lex_as_upstream_does() {
+        // L-18: the parser re-splits these.
+        check(
+            "4x?x8xf32 0x10xf32 0xf32",
+            expect![[r##"
+                INT_NUMBER "4" (nl)
+                BARE_ID "x"
+                QUESTION "?"
+                BARE_ID "x8xf32"
+                WHITESPACE " "
+                HEX_NUMBER "0x10"
+                BARE_ID "xf32"
+                WHITESPACE " "
+                HEX_NUMBER "0xf32"
+            "##]],
+        );
+    }
+
+    #[test]
+    fn every_byte_is_covered() {
+        let input = "%a = \"x\"(%b) : (i32) -> i32 // é\n\u{0}\"unterminated";
+        let (tokens, _) = lex(input);
+        let total: u32 = tokens.iter().map(|t| t.len).sum();
+        assert_eq!(total as usize, input.len());
+    }
+}

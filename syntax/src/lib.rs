@@ -1,0 +1,107 @@
+//! `mlir-syntax`: the lossless, error-tolerant lexer and parser of MLIR's textual IR.
+//!
+//! `parse(text)` never fails: it returns a rowan tree whose text is exactly the input and
+//! the syntax errors found, with MLIR's own message texts. The parser knows MLIR's grammar
+//! (LangRef, the builtin dialect) but no dialect: custom-form ops are kept as structured
+//! sequences whose meaning `mlir-analysis` decides (DESIGN §3.1).
+
+pub mod ast;
+mod grammar;
+mod lexer;
+mod parser;
+pub mod reparse;
+mod syntax_kind;
+pub mod validation;
+
+#[cfg(test)]
+mod tests;
+
+pub use lexer::{LexError, Token, lex};
+pub use rowan::{GreenNode, TextRange, TextSize, WalkEvent};
+pub use syntax_kind::{MlirLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
+
+/// A syntax error: MLIR's message and the byte range it applies to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SyntaxError {
+    pub message: String,
+    pub range: TextRange,
+}
+
+impl SyntaxError {
+    pub fn new(message: impl Into<String>, range: TextRange) -> Self {
+        SyntaxError {
+            message: message.into(),
+            range,
+        }
+    }
+}
+
+/// The result of parsing: a green tree (cheap to clone, `Send`) and its errors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parse {
+    green: GreenNode,
+    errors: Vec<SyntaxError>,
+}
+
+impl Parse {
+    pub fn green(&self) -> &GreenNode {
+        &self.green
+    }
+
+    /// A fresh syntax tree root (not `Send`; build one per thread).
+    pub fn syntax_node(&self) -> SyntaxNode {
+        SyntaxNode::new_root(self.green.clone())
+    }
+
+    pub fn tree(&self) -> ast::SourceFile {
+        ast::SourceFile {
+            syntax: self.syntax_node(),
+        }
+    }
+
+    /// Syntax errors, sorted by position: parse errors and validation errors together.
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+
+    /// An indented dump of the tree and its errors, for tests and the syntax-tree command.
+    pub fn debug_dump(&self) -> String {
+        let mut out = debug_tree(&self.syntax_node());
+        for e in &self.errors {
+            out += &format!("error {:?}: {}\n", e.range, e.message);
+        }
+        out
+    }
+}
+
+/// Parses a whole MLIR file (or one `// -----` chunk of it).
+pub fn parse(text: &str) -> Parse {
+    let mut p = parser::Parser::new(text);
+    grammar::source_file(&mut p);
+    let (green, mut errors) = p.finish();
+    let root = SyntaxNode::new_root(green.clone());
+    errors.extend(validation::validate(&root));
+    errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    Parse { green, errors }
+}
+
+/// One line per node and token, indented by depth: `KIND@start..end "text"`.
+pub fn debug_tree(root: &SyntaxNode) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for event in root.preorder_with_tokens() {
+        match event {
+            WalkEvent::Enter(element) => {
+                out += &"  ".repeat(depth);
+                out += &format!("{:?}@{:?}", element.kind(), element.text_range());
+                if let rowan::NodeOrToken::Token(t) = &element {
+                    out += &format!(" {:?}", t.text());
+                }
+                out.push('\n');
+                depth += 1;
+            }
+            WalkEvent::Leave(_) => depth -= 1,
+        }
+    }
+    out
+}

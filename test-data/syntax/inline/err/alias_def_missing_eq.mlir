@@ -1,0 +1,2 @@
+!missing_eq_alias i32
+#x =

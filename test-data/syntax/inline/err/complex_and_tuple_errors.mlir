@@ -1,0 +1,2 @@
+"t.op"() : () -> (complex<i32)
+"t.op"() : () -> (tuple i32>)

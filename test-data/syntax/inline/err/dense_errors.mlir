@@ -1,0 +1,3 @@
+"t.op"() {a = dense<[1, } : () -> ()
+"t.op"() {a = dense<1>} : () -> ()
+"t.op"() {a = dense<(1, 2> : tensor<complex<i32>>} : () -> ()

@@ -1,0 +1,3 @@
+"t.op"() : () -> (tensor<4x?)
+"t.op"() : () -> (memref<2x4xi8, >)
+"t.op"() : () -> (tensor<4 f32>)

@@ -1,0 +1,1 @@
+"t.op"() {a = 1, b = -2 : i8, c = 1.5 : f32, d = 0x7C00 : f16, e = "s", f = "s" : !d.t, g = true, h = unit, i, "q k" = [1, [i32, @s]], j = {}, k = @a::@b, l = i32, m = (i32) -> i32, n = #alias, o = #d.a<[x]>, p = #d<"x"> : i32, q = loc("x":1:2)} : () -> ()

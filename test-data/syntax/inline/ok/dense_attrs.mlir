@@ -1,0 +1,1 @@
+"t.op"() {a = dense<10> : tensor<2xi32>, b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>, c = dense<> : tensor<0xi32>, d = dense<"0xDEADBEEF"> : tensor<1xi32>, e = dense<[(1.0, 2.0)]> : tensor<1xcomplex<f32>>, f = dense<[true, false]> : vector<2xi1>, g = dense<-1.5> : tensor<f32>} : () -> ()

@@ -1,0 +1,3 @@
+#map = affine_map<(d0) -> (d0)>
+!t = i32
+"foo.op"() : () -> ()
