@@ -121,6 +121,11 @@ impl<'t> Parser<'t> {
         self.text_of(self.nth_token(0))
     }
 
+    /// The text of the `n`th non-trivia token.
+    pub(crate) fn nth_token_text(&self, n: usize) -> &'t str {
+        self.text_of(self.nth_token(n))
+    }
+
     /// Is the current token a bare-id spelled `keyword`?
     pub(crate) fn at_keyword(&self, keyword: &str) -> bool {
         self.at(BARE_ID) && self.current_text() == keyword

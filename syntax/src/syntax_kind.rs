@@ -114,6 +114,9 @@ pub enum SyntaxKind {
     BRACKET_GROUP,
     /// An angle-bracketed group inside a custom op: `<add>`.
     ANGLE_GROUP,
+    /// A braced group inside a custom op that is neither a region nor a dictionary:
+    /// `{%d0, %d1}`.
+    BRACE_GROUP,
     /// A bare-id keyword inside a custom op: `to`, `step`, `ins`.
     KEYWORD,
     /// A `@a::@b` symbol reference (B-A13).
@@ -214,8 +217,6 @@ pub enum SyntaxKind {
     CALLSITE_LOC,
     /// `fused<meta>[a, b]`.
     FUSED_LOC,
-    /// `#loc` used inside `loc(...)`.
-    LOC_ALIAS_REF,
 
     #[doc(hidden)]
     __LAST,
@@ -327,6 +328,7 @@ static ALL_KINDS_IN_ORDER: &[SyntaxKind] = &[
     PAREN_GROUP,
     BRACKET_GROUP,
     ANGLE_GROUP,
+    BRACE_GROUP,
     KEYWORD,
     SYMBOL_REF,
     BUILTIN_TYPE,
@@ -375,7 +377,6 @@ static ALL_KINDS_IN_ORDER: &[SyntaxKind] = &[
     NAME_LOC,
     CALLSITE_LOC,
     FUSED_LOC,
-    LOC_ALIAS_REF,
 ];
 
 pub type SyntaxNode = rowan::SyntaxNode<MlirLanguage>;

@@ -94,6 +94,22 @@ const SHORT_OP_NAMES: &[&str] = &[
 // cf.cond_br %cond,
 //     ^bb1, ^bb2
 // "next.op"() : () -> ()
+// test custom_ops_corpus_shapes
+// %3 = iree_encoding.set_encoding %arg0 encoding_dims{%m, %n} : tensor<?xf32> -> tensor<?xf32>{%d0}
+// %0 = hal.tensor.import wait(%fence) => %view : !hal.buffer_view -> tensor<4xf32>
+// %one_op = pdl.operation "arith.constant" {"value" = %one_val} -> (%t : !pdl.type)
+// %19 = tosa.apply_scale %18 {rounding_mode = DOUBLE_ROUND} : (i32) -> i32
+// pdl_interp.record_match @r::@p(%5 : !pdl.value) : benefit(1), loc([%root]) -> ^bb1
+// acc.parallel num_gangs({%a : i32}) {
+//   acc.yield
+// }
+// func.func @arg_attrs(%X: tensor<8xf64> {"llvm.noalias"},
+//                      %Y: tensor<8xf64> {llvm.noalias}) {
+//   %out = torch.dequantize
+//       %input, %scale
+//       : !torch.float, !torch.int -> !torch.vtensor<[4,8],f32>
+//   return
+// }
 /// Parses a custom op whose name is the current bare-id.
 pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
     p.start_node_at(checkpoint, CUSTOM_OP);
@@ -107,9 +123,11 @@ pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
 }
 
 /// Does the op end before the current token?
+/// A stray `)`, `]` or `>` (as in IREE's `=>`) cannot close anything around an op, since
+/// ops only live in regions: it is part of the op.
 fn at_op_end(p: &Parser<'_>) -> bool {
     match p.current() {
-        EOF | R_BRACE | R_PAREN | R_BRACK | R_ANGLE | FILE_META_OPEN | FILE_META_CLOSE => true,
+        EOF | R_BRACE | FILE_META_OPEN | FILE_META_CLOSE => true,
         _ if p.at_split_marker() => true,
         _ => p.at_line_start() && !prev_asks_for_more(p) && starts_statement(p),
     }
@@ -123,7 +141,8 @@ fn prev_asks_for_more(p: &Parser<'_>) -> bool {
 /// Can the current token, at the start of a line, begin a statement?
 pub(super) fn starts_statement(p: &Parser<'_>) -> bool {
     match p.current() {
-        VALUE_ID | CARET_ID | FILE_META_OPEN => true,
+        VALUE_ID => statement_follows(p, 0),
+        CARET_ID | FILE_META_OPEN => true,
         STRING => p.nth(1) == L_PAREN,
         BARE_ID => {
             let text = p.current_text();
@@ -192,13 +211,14 @@ fn group(p: &mut Parser<'_>, kind: SyntaxKind, close: SyntaxKind) {
     p.nested(|p| {
         p.start_node(kind);
         p.bump();
-        while !p.at(close) && !at_group_end(p) {
+        while !p.at(close) && !at_group_end(p, close) {
             item(p);
         }
         if !p.eat(close) {
             let text = match close {
                 R_PAREN => ")",
                 R_BRACK => "]",
+                R_BRACE => "}",
                 _ => ">",
             };
             p.error_expected(&format!("expected '{text}'"));
@@ -207,48 +227,96 @@ fn group(p: &mut Parser<'_>, kind: SyntaxKind, close: SyntaxKind) {
     });
 }
 
-fn at_group_end(p: &Parser<'_>) -> bool {
+/// Where a group of items ends: at its closer, at a closer of an enclosing bracket, or
+/// where a statement clearly begins. `>` only closes `<` groups: elsewhere it is punctuation
+/// (`=>`).
+fn at_group_end(p: &Parser<'_>, close: SyntaxKind) -> bool {
     match p.current() {
-        EOF | R_BRACE | R_PAREN | R_BRACK | R_ANGLE | FILE_META_OPEN | FILE_META_CLOSE => true,
+        kind if kind == close => true,
+        EOF | R_BRACE | R_PAREN | R_BRACK | FILE_META_OPEN | FILE_META_CLOSE => true,
         _ if p.at_split_marker() => true,
         _ => p.at_line_start() && clearly_starts_statement(p),
     }
 }
 
-/// A statement start that cannot be a continuation inside brackets: `%a, %b = op`.
+/// A statement start that cannot be a continuation inside brackets: `%a, %b = op` or a
+/// block label.
 fn clearly_starts_statement(p: &Parser<'_>) -> bool {
-    if p.at(CARET_ID) {
-        return matches!(p.nth(1), L_PAREN | COLON);
+    match p.current() {
+        CARET_ID => matches!(p.nth(1), L_PAREN | COLON),
+        VALUE_ID => statement_follows(p, 0),
+        _ => false,
     }
-    if !p.at(VALUE_ID) {
-        return false;
-    }
-    let mut n = 1;
+}
+
+/// Does an op result list followed by an op name start at the `n`th token:
+/// `%a, %b:2 = name` or `%a = "name"`?
+fn statement_follows(p: &Parser<'_>, n: usize) -> bool {
+    let mut n = n + 1;
     while matches!(p.nth(n), COMMA | VALUE_ID | COLON | INT_NUMBER) && n < 64 {
         n += 1;
     }
     p.nth(n) == EQ && matches!(p.nth(n + 1), BARE_ID | STRING)
 }
 
-/// `{`: an attribute dictionary or a region, told apart by what follows it.
+/// `{`: a region, an attribute dictionary, or a group of items such as IREE's dynamic
+/// dimensions `{%d0, %d1}`, told apart by what follows it.
 fn brace(p: &mut Parser<'_>) {
-    if brace_is_attr_dict(p) {
-        attr_dict(p);
-    } else {
-        region(p);
+    match brace_kind(p) {
+        REGION => region(p),
+        ATTR_DICT => custom_attr_dict(p),
+        _ => group(p, BRACE_GROUP, R_BRACE),
     }
 }
 
-fn brace_is_attr_dict(p: &Parser<'_>) -> bool {
-    if matches!(p.prev_token(), Some((KEYWORD | BARE_ID, "attributes"))) {
-        return true;
+fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
+    if matches!(p.prev_token(), Some((BARE_ID, "attributes"))) {
+        return ATTR_DICT;
     }
     match (p.nth(1), p.nth(2)) {
-        (BARE_ID | STRING, EQ | COMMA) => true,
+        (R_BRACE | CARET_ID, _) => REGION,
+        (BARE_ID | STRING, EQ | COMMA) => ATTR_DICT,
         // `{unit_attr}` written tight is a dictionary; `{ op }` is a region.
-        (BARE_ID, R_BRACE) => p.nth_is_adjacent(1) && p.nth_is_adjacent(2),
-        _ => false,
+        (BARE_ID | STRING, R_BRACE) if p.nth_is_adjacent(1) && p.nth_is_adjacent(2) => ATTR_DICT,
+        (STRING, L_PAREN) => REGION,
+        (BARE_ID, COLON) => BRACE_GROUP,
+        (BARE_ID, _) => REGION,
+        (VALUE_ID, _) if statement_follows(p, 1) => REGION,
+        _ => BRACE_GROUP,
     }
+}
+
+/// `{key = value, ...}` inside a custom op: values may be anything the op's own syntax
+/// allows (`{"value" = %v}` in `pdl.operation`, `{mode = DOUBLE_ROUND}`), so each value is
+/// a sequence of items up to the next `,` or `}`.
+fn custom_attr_dict(p: &mut Parser<'_>) {
+    p.nested(|p| {
+        p.start_node(ATTR_DICT);
+        p.bump();
+        while !at_group_end(p, R_BRACE) {
+            custom_attr_entry(p);
+            if !p.eat(COMMA) {
+                break;
+            }
+        }
+        if !p.eat(R_BRACE) {
+            p.error_expected("expected '}' in attribute dictionary");
+        }
+        p.finish_node();
+    });
+}
+
+fn custom_attr_entry(p: &mut Parser<'_>) {
+    p.start_node(ATTR_ENTRY);
+    if matches!(p.current(), BARE_ID | STRING) {
+        p.bump();
+    }
+    if p.eat(EQ) {
+        while !p.at(COMMA) && !at_group_end(p, R_BRACE) {
+            item(p);
+        }
+    }
+    p.finish_node();
 }
 
 /// After `:` or `->`: a type (or a parenthesised list that may carry attributes).
@@ -265,7 +333,7 @@ fn type_position(p: &mut Parser<'_>) {
 fn bare_id_item(p: &mut Parser<'_>) {
     let text = p.current_text();
     let angle_follows = p.nth(1) == L_ANGLE && p.nth_is_adjacent(1);
-    if text == "loc" && p.nth(1) == L_PAREN {
+    if text == "loc" && p.nth(1) == L_PAREN && location_follows(p) {
         trailing_location(p);
     } else if types::is_builtin_type_start(p) {
         types::type_(p);
@@ -279,6 +347,16 @@ fn bare_id_item(p: &mut Parser<'_>) {
         p.start_node(KEYWORD);
         p.bump();
         p.finish_node();
+    }
+}
+
+/// Is `loc(` followed by something a location can start with? Some ops use a `loc(...)`
+/// keyword of their own (`pdl_interp.record_match ... loc([%root])`).
+fn location_follows(p: &Parser<'_>) -> bool {
+    match p.nth(2) {
+        STRING | HASH_ID => true,
+        BARE_ID => matches!(p.nth_token_text(2), "callsite" | "fused" | "unknown"),
+        _ => false,
     }
 }
 

@@ -55,12 +55,7 @@ fn location_instance(p: &mut Parser<'_>) -> bool {
 
 fn location_instance_inner(p: &mut Parser<'_>) -> bool {
     match p.current() {
-        HASH_ID => {
-            p.start_node(LOC_ALIAS_REF);
-            p.bump();
-            p.finish_node();
-            true
-        }
+        HASH_ID => attribute(p),
         STRING => name_or_file_location(p),
         BARE_ID if p.current_text() == "callsite" => callsite_location(p),
         BARE_ID if p.current_text() == "fused" => fused_location(p),

@@ -1,0 +1,78 @@
+//! Corpus test: every file of the real corpora (`MLIR_CORPUS`, default `../shared/corpus`,
+//! `valid/` only; `MLIR_DOWNSTREAM_CORPUS`, default `../shared/corpus-downstream`) must parse
+//! with zero syntax errors into a tree whose text is the file. The corpora are not ours and
+//! stay outside the repository; a missing corpus fails the test loudly.
+
+use std::path::{Path, PathBuf};
+
+fn corpus_root(var: &str, default: &str) -> PathBuf {
+    match std::env::var_os(var) {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(default),
+    }
+}
+
+fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("dir entry").path();
+        if path.is_dir() {
+            mlir_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "mlir") {
+            out.push(path);
+        }
+    }
+}
+
+/// Parses every file under `dir`; returns (files, failures) where a failure describes a
+/// file with syntax errors or a lossy tree.
+fn parse_all(dir: &Path) -> (usize, Vec<String>) {
+    let mut files = Vec::new();
+    mlir_files(dir, &mut files);
+    files.sort();
+    let mut failures = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).expect("read corpus file");
+        let text = String::from_utf8_lossy(&bytes);
+        let parse = mlir_syntax::parse(&text);
+        if parse.syntax_node().text() != text.as_ref() {
+            failures.push(format!(
+                "{}: tree text differs from the file",
+                path.display()
+            ));
+        }
+        for e in parse.errors().iter().take(3) {
+            let line = text[..usize::from(e.range.start())].lines().count().max(1);
+            failures.push(format!("{}:{line}: {}", path.display(), e.message));
+        }
+    }
+    (files.len(), failures)
+}
+
+fn check_corpus(var: &str, default: &str, sub: &str) {
+    let root = corpus_root(var, default).join(sub);
+    let (count, failures) = parse_all(&root);
+    println!(
+        "{}: {count} files, {} syntax errors",
+        root.display(),
+        failures.len()
+    );
+    assert!(count > 0, "no .mlir files under {}", root.display());
+    assert!(
+        failures.is_empty(),
+        "false syntax errors:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn valid_corpus_has_no_syntax_errors() {
+    check_corpus("MLIR_CORPUS", "shared/corpus", "valid");
+}
+
+#[test]
+fn downstream_corpus_has_no_syntax_errors() {
+    check_corpus("MLIR_DOWNSTREAM_CORPUS", "shared/corpus-downstream", "");
+}
