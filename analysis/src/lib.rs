@@ -1,1 +1,11 @@
-//! `mlir-analysis`: semantic analysis and IDE features of MLIR files (grows in later stages).
+//! `mlir-analysis`: semantic analysis and IDE features of MLIR files, as plain data over
+//! byte ranges (no LSP, JSON or IO here; DESIGN §2). This stage offers the diagnostics of a
+//! file (syntax errors so far), `// -----` chunking, and `expected-*` annotation checking.
+
+pub mod chunks;
+pub mod diagnostics;
+pub mod expectations;
+pub mod line_index;
+
+pub use diagnostics::{Diagnostic, Note, Severity, file_diagnostics};
+pub use mlir_syntax::{TextRange, TextSize};

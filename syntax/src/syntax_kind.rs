@@ -3,7 +3,11 @@
 /// Every token and node kind. Tokens come first, then nodes; `__LAST` marks the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u16)]
-#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+#[allow(
+    non_camel_case_types,
+    clippy::upper_case_acronyms,
+    clippy::manual_non_exhaustive
+)]
 pub enum SyntaxKind {
     // --- trivia ---
     WHITESPACE = 0,

@@ -204,7 +204,9 @@ pub(crate) fn symbol_ref(p: &mut Parser<'_>) -> bool {
 }
 
 fn symbol_ref_parts(p: &mut Parser<'_>) -> bool {
-    at_id(p);
+    if !at_id(p) {
+        return false;
+    }
     while p.at(COLON) && p.nth(1) == COLON && p.nth_is_adjacent(1) {
         p.bump();
         p.bump();
@@ -212,16 +214,21 @@ fn symbol_ref_parts(p: &mut Parser<'_>) -> bool {
             p.error_expected("expected nested symbol reference identifier");
             return false;
         }
-        at_id(p);
+        if !at_id(p) {
+            return false;
+        }
     }
     true
 }
 
-fn at_id(p: &mut Parser<'_>) {
-    if p.current_text() == "@" {
+/// Consumes an `@name`; an `@` without a valid name is an error (L-07).
+fn at_id(p: &mut Parser<'_>) -> bool {
+    let ok = p.current_text() != "@";
+    if !ok {
         p.error("@ identifier expected to start with letter or '_'");
     }
     p.bump();
+    ok
 }
 
 // test dialect_attributes

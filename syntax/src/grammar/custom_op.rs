@@ -6,7 +6,7 @@
 
 use rowan::Checkpoint;
 
-use super::attributes::{attr_dict, attribute_in_custom_op, symbol_ref};
+use super::attributes::{attribute_in_custom_op, symbol_ref};
 use super::{region, trailing_location, types, value_use};
 use crate::SyntaxKind::{self, *};
 use crate::parser::Parser;
@@ -339,9 +339,8 @@ fn bare_id_item(p: &mut Parser<'_>) {
         types::type_(p);
     } else if is_attribute_keyword(text, angle_follows)
         || (text == "distinct" && p.nth(1) == L_BRACK)
+        || matches!(text, "true" | "false")
     {
-        attribute_in_custom_op(p);
-    } else if matches!(text, "true" | "false") {
         attribute_in_custom_op(p);
     } else {
         p.start_node(KEYWORD);

@@ -63,7 +63,7 @@ fn map_or_set(p: &mut Parser<'_>, is_map: bool) -> bool {
     }
     if p.at(ARROW) && is_map {
         p.bump();
-        return results(p, &names, " in affine map range", |p, names| expr(p, names));
+        return results(p, &names, " in affine map range", expr);
     }
     if p.at(COLON) && !is_map {
         p.bump();

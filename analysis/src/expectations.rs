@@ -1,0 +1,267 @@
+//! `expected-error/warning/note/remark` annotations, checked as `mlir-opt
+//! -verify-diagnostics` (MLIR 22) checks them: each annotation must be matched by a
+//! diagnostic of its severity on its target line whose message contains its text, and each
+//! diagnostic must be expected.
+//!
+//! Annotation syntax: `expected-<severity>(-re)? (@+N|@-N|@above|@below|@unknown)? {{text}}`
+//! ending its line. `@above`/`@below` skip lines that hold annotations; without a designator
+//! the target is the annotation's own line.
+
+use mlir_syntax::{TextRange, TextSize};
+
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::line_index::LineIndex;
+
+/// Where an annotation expects its diagnostic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A 0-based line of the buffer.
+    Line(u32),
+    /// `@unknown`: a diagnostic without a file location.
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expectation {
+    pub severity: Severity,
+    pub target: Target,
+    /// The text between `{{` and the final `}}`.
+    pub message: String,
+    /// `-re`: the text holds `{{regex}}` parts.
+    pub is_regex: bool,
+    /// The range of the annotation text, for reporting it.
+    pub range: TextRange,
+}
+
+/// The outcome of checking diagnostics against annotations.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Verification {
+    /// Annotations no diagnostic matched.
+    pub unmatched: Vec<Expectation>,
+    /// Diagnostics no annotation expected.
+    pub unexpected: Vec<Diagnostic>,
+}
+
+impl Verification {
+    pub fn is_ok(&self) -> bool {
+        self.unmatched.is_empty() && self.unexpected.is_empty()
+    }
+}
+
+/// The annotations of one buffer (a file, or a chunk with `offset` its start in the file).
+pub fn parse_expectations(text: &str, offset: TextSize) -> Vec<Expectation> {
+    let lines: Vec<(usize, &str)> = line_spans(text);
+    let parsed: Vec<Option<RawAnnotation<'_>>> = lines.iter().map(|(_, l)| parse_line(l)).collect();
+    let mut out = Vec::new();
+    for (i, raw) in parsed.iter().enumerate() {
+        let Some(raw) = raw else { continue };
+        let Some(target) = resolve_target(raw.designator, i, &parsed) else {
+            continue;
+        };
+        let start = lines[i].0 + raw.start;
+        let range = TextRange::at(TextSize::new(start as u32), TextSize::new(raw.len as u32));
+        let (severity, message, is_regex) = (raw.severity, raw.message.to_string(), raw.is_regex);
+        out.push(Expectation {
+            severity,
+            target,
+            message,
+            is_regex,
+            range: range + offset,
+        });
+    }
+    out
+}
+
+/// Each line's start offset and text (without its line break).
+fn line_spans(text: &str) -> Vec<(usize, &str)> {
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        spans.push((start, line.trim_end_matches(['\n', '\r'])));
+        start += line.len();
+    }
+    spans
+}
+
+struct RawAnnotation<'a> {
+    severity: Severity,
+    is_regex: bool,
+    designator: &'a str,
+    message: &'a str,
+    start: usize,
+    len: usize,
+}
+
+/// Finds an annotation on a line: the message runs to the last `}}`, which must end the
+/// line (after trailing whitespace).
+fn parse_line(line: &str) -> Option<RawAnnotation<'_>> {
+    let line = line.trim_end();
+    let start = line.find("expected-")?;
+    let rest = &line[start + "expected-".len()..];
+    let (severity, rest) = [
+        Severity::Error,
+        Severity::Warning,
+        Severity::Note,
+        Severity::Remark,
+    ]
+    .into_iter()
+    .find_map(|s| rest.strip_prefix(s.as_str()).map(|r| (s, r)))?;
+    let (is_regex, rest) = match rest.strip_prefix("-re") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let rest = rest.trim_start_matches(' ');
+    let (designator, rest) = split_designator(rest)?;
+    let message = rest
+        .trim_start_matches(' ')
+        .strip_prefix("{{")?
+        .strip_suffix("}}")?;
+    Some(RawAnnotation {
+        severity,
+        is_regex,
+        designator,
+        message,
+        start,
+        len: line.len() - start,
+    })
+}
+
+fn split_designator(rest: &str) -> Option<(&str, &str)> {
+    let Some(after_at) = rest.strip_prefix('@') else {
+        return Some(("", rest));
+    };
+    let end = after_at.find(|c: char| !(c.is_ascii_alphanumeric() || c == '+' || c == '-'))?;
+    Some((&after_at[..end], &after_at[end..]))
+}
+
+fn resolve_target(
+    designator: &str,
+    line: usize,
+    parsed: &[Option<RawAnnotation<'_>>],
+) -> Option<Target> {
+    let is_plain = |i: &usize| parsed[*i].is_none();
+    let target = match designator {
+        "" => line,
+        "unknown" => return Some(Target::Unknown),
+        "above" => (0..line).rev().find(is_plain).unwrap_or(0),
+        "below" => (line + 1..parsed.len())
+            .find(is_plain)
+            .unwrap_or(parsed.len().saturating_sub(1)),
+        _ => {
+            let delta: i64 = designator.parse().ok()?;
+            usize::try_from(line as i64 + delta).ok()?
+        }
+    };
+    Some(Target::Line(target as u32))
+}
+
+/// Checks the diagnostics of one buffer against its annotations.
+pub fn verify(text: &str, offset: TextSize, diagnostics: &[Diagnostic]) -> Verification {
+    let index = LineIndex::new(text);
+    let mut expectations: Vec<(Expectation, bool)> = parse_expectations(text, offset)
+        .into_iter()
+        .map(|e| (e, false))
+        .collect();
+    let mut unexpected = Vec::new();
+    for diagnostic in diagnostics {
+        let line = index.line_col(diagnostic.range.start() - offset).line;
+        let found = expectations.iter_mut().find(|(e, used)| {
+            !*used
+                && e.severity == diagnostic.severity
+                && e.target == Target::Line(line)
+                && matches(e, &diagnostic.message)
+        });
+        match found {
+            Some((_, used)) => *used = true,
+            None => unexpected.push(diagnostic.clone()),
+        }
+    }
+    let unmatched = expectations
+        .into_iter()
+        .filter(|(_, used)| !used)
+        .map(|(e, _)| e)
+        .collect();
+    Verification {
+        unmatched,
+        unexpected,
+    }
+}
+
+/// Substring match; for `-re` annotations the `{{...}}` parts are left out of the literal
+/// comparison (we check the literal pieces in order).
+fn matches(expectation: &Expectation, message: &str) -> bool {
+    if !expectation.is_regex {
+        return message.contains(&expectation.message);
+    }
+    let mut rest = message;
+    for piece in literal_pieces(&expectation.message) {
+        match rest.find(piece) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+fn literal_pieces(pattern: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = pattern;
+    while let Some(open) = rest.find("{{") {
+        pieces.push(&rest[..open]);
+        rest = rest[open..]
+            .find("}}")
+            .map_or("", |close| &rest[open + close + 2..]);
+    }
+    pieces.push(rest);
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn targets(text: &str) -> Vec<(Severity, Target, String)> {
+        parse_expectations(text, TextSize::new(0))
+            .into_iter()
+            .map(|e| (e.severity, e.target, e.message))
+            .collect()
+    }
+
+    #[test]
+    fn designators() {
+        let text = "a\n// expected-error@+1 {{one}}\nb\n// expected-note @below {{two}}\n// expected-warning@above {{three}}\nc // expected-remark {{four}}\n// expected-error @unknown {{five}}\n";
+        assert_eq!(
+            targets(text),
+            vec![
+                (Severity::Error, Target::Line(2), "one".into()),
+                (Severity::Note, Target::Line(6), "two".into()),
+                (Severity::Warning, Target::Line(2), "three".into()),
+                (Severity::Remark, Target::Line(5), "four".into()),
+                (Severity::Error, Target::Unknown, "five".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn text_after_braces_is_not_an_annotation() {
+        assert!(targets("// expected-error {{x}} trailing\n").is_empty());
+        assert_eq!(
+            targets("// expected-error {{a {{b}} c}}\n")[0].2,
+            "a {{b}} c"
+        );
+    }
+
+    #[test]
+    fn verify_matches_by_line_severity_and_substring() {
+        let text = "x\n// expected-error@-1 {{expected op}}\n// expected-error@+1 {{missing}}\ny\n";
+        let diag = |line_start: u32, msg: &str| {
+            Diagnostic::error("syntax", msg, TextRange::empty(TextSize::new(line_start)))
+        };
+        let diags = [diag(0, "error: expected operation name"), diag(75, "stray")];
+        let result = verify(text, TextSize::new(0), &diags);
+        assert_eq!(result.unmatched.len(), 1);
+        assert_eq!(result.unmatched[0].message, "missing");
+        assert_eq!(result.unexpected.len(), 1);
+        assert_eq!(result.unexpected[0].message, "stray");
+    }
+}

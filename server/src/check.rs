@@ -1,0 +1,156 @@
+//! `mlir-analyzer check`: reads files and folders, asks `mlir-analysis` for diagnostics
+//! (and, with `--verify-diagnostics`, checks them against the files' annotations), and
+//! prints them. Exit status: 1 if an error or unmatched expectation was found, 2 on bad
+//! usage or unreadable input, 0 otherwise.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use mlir_analysis::chunks::{run_line_requests_split, split_chunks};
+use mlir_analysis::expectations::verify;
+use mlir_analysis::{Diagnostic, Severity, TextRange, TextSize, file_diagnostics};
+
+use crate::cli::{CheckOptions, Format};
+use crate::render::{FileReport, render_json, render_text};
+
+pub fn run(options: &CheckOptions) -> ExitCode {
+    let mut input_failed = false;
+    let mut files = Vec::new();
+    for path in &options.paths {
+        match collect_mlir_files(path) {
+            Ok(found) if found.is_empty() => {
+                eprintln!("mlir-analyzer: no .mlir files in {}", path.display());
+                input_failed = true;
+            }
+            Ok(found) => files.extend(found),
+            Err(err) => {
+                eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
+                input_failed = true;
+            }
+        }
+    }
+    let mut reports = Vec::new();
+    for path in files {
+        match check_file(&path, options) {
+            Ok(report) => reports.push(report),
+            Err(err) => {
+                eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
+                input_failed = true;
+            }
+        }
+    }
+    let found_errors = reports.iter().any(FileReport::has_errors);
+    if let Err(err) = print_reports(&reports, options.format) {
+        if err.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("mlir-analyzer: cannot write output: {err}");
+        }
+        return ExitCode::from(2);
+    }
+    ExitCode::from(if input_failed {
+        2
+    } else {
+        u8::from(found_errors)
+    })
+}
+
+fn print_reports(reports: &[FileReport], format: Format) -> io::Result<()> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match format {
+        Format::Text => render_text(&mut out, reports)?,
+        Format::Json => render_json(&mut out, reports)?,
+    }
+    out.flush()
+}
+
+/// A file is itself; a folder is every `*.mlir` below it, sorted.
+fn collect_mlir_files(path: &Path) -> io::Result<Vec<PathBuf>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files = Vec::new();
+    walk(path, &mut files)?;
+    files.sort();
+    Ok(files)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            walk(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "mlir") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn check_file(path: &Path, options: &CheckOptions) -> io::Result<FileReport> {
+    let bytes = std::fs::read(path)?;
+    let (text, mut diagnostics) = decode(bytes);
+    let split = options.split_input_file || run_line_requests_split(&text);
+    diagnostics.extend(file_diagnostics(&text, split));
+    if options.verify_diagnostics {
+        diagnostics = verification_diagnostics(&text, split, diagnostics);
+    }
+    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end()));
+    Ok(FileReport {
+        path: path.to_path_buf(),
+        text,
+        diagnostics,
+    })
+}
+
+/// The text of a file; bytes that are not UTF-8 become U+FFFD and one error says so.
+fn decode(bytes: Vec<u8>) -> (String, Vec<Diagnostic>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, Vec::new()),
+        Err(err) => {
+            let valid_up_to = err.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
+            let at = TextRange::empty(TextSize::new(valid_up_to as u32));
+            let message = "file is not valid UTF-8; invalid bytes are shown as U+FFFD";
+            (text, vec![Diagnostic::error("encoding", message, at)])
+        }
+    }
+}
+
+/// Replaces the diagnostics by what `-verify-diagnostics` reports: annotations nothing
+/// matched, and diagnostics nothing expected, per buffer (chunk).
+fn verification_diagnostics(
+    text: &str,
+    split: bool,
+    diagnostics: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let buffers = if split {
+        split_chunks(text)
+    } else {
+        vec![TextRange::up_to(TextSize::of(text))]
+    };
+    let mut out = Vec::new();
+    for buffer in buffers {
+        let inside: Vec<Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| buffer.contains_inclusive(d.range.start()))
+            .cloned()
+            .collect();
+        let result = verify(&text[buffer], buffer.start(), &inside);
+        for e in result.unmatched {
+            let what = e.severity.as_str();
+            let message = format!("expected {what} \"{}\" was not produced", e.message);
+            out.push(Diagnostic::error("unmatched-expectation", message, e.range));
+        }
+        for d in result.unexpected {
+            let message = format!("unexpected {}: {}", d.severity.as_str(), d.message);
+            out.push(Diagnostic {
+                message,
+                severity: Severity::Error,
+                ..d
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,55 @@
+//! Command-line arguments (DESIGN §3.8), parsed with clap.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "mlir-analyzer",
+    version,
+    about = "Checker and language server for MLIR's textual IR"
+)]
+pub struct Args {
+    /// Accepted and ignored: editors pass it to say the server speaks on stdio.
+    #[arg(long, global = true, hide = true)]
+    pub stdio: bool,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Report the diagnostics of .mlir files and folders (recursing into *.mlir).
+    Check(CheckOptions),
+    /// Run the language server on stdio (the default with no arguments).
+    Lsp,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct CheckOptions {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Check `expected-error` (and -warning/-note/-remark) annotations like
+    /// `mlir-opt -verify-diagnostics`.
+    #[arg(long)]
+    pub verify_diagnostics: bool,
+    /// Treat each `// -----` chunk as its own file (also on when a RUN: line passes it).
+    #[arg(long)]
+    pub split_input_file: bool,
+    /// Files and folders to check.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Args, clap::Error> {
+    Args::try_parse_from(args)
+}

@@ -1,0 +1,118 @@
+//! Printing diagnostics: compiler-style text (`file:line:col: error: message`, the source
+//! line and a caret, like `mlir-opt`) or one JSON array with 0-based lines and UTF-16
+//! characters (DESIGN §3.8).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use mlir_analysis::line_index::LineIndex;
+use mlir_analysis::{Diagnostic, Severity, TextSize};
+use serde_json::json;
+
+pub struct FileReport {
+    pub path: PathBuf,
+    pub text: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl FileReport {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+pub fn render_text(out: &mut impl Write, reports: &[FileReport]) -> io::Result<()> {
+    for report in reports {
+        let index = LineIndex::new(&report.text);
+        for d in &report.diagnostics {
+            write_text_entry(
+                out,
+                report,
+                &index,
+                d.range.start(),
+                d.severity.as_str(),
+                &d.message,
+            )?;
+            for note in &d.notes {
+                write_text_entry(
+                    out,
+                    report,
+                    &index,
+                    note.range.start(),
+                    "note",
+                    &note.message,
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_text_entry(
+    out: &mut impl Write,
+    report: &FileReport,
+    index: &LineIndex,
+    at: TextSize,
+    severity: &str,
+    message: &str,
+) -> io::Result<()> {
+    let pos = index.line_col(at);
+    let path = report.path.display();
+    writeln!(
+        out,
+        "{path}:{}:{}: {severity}: {message}",
+        pos.line + 1,
+        pos.col + 1
+    )?;
+    let line = line_text(&report.text, index, pos.line);
+    let caret_indent: String = line[..(pos.col as usize).min(line.len())]
+        .chars()
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    writeln!(out, "{line}\n{caret_indent}^")
+}
+
+fn line_text<'a>(text: &'a str, index: &LineIndex, line: u32) -> &'a str {
+    let start = usize::from(index.line_start(line));
+    let end = usize::from(index.line_start(line + 1));
+    text[start..end].trim_end_matches(['\n', '\r'])
+}
+
+pub fn render_json(out: &mut impl Write, reports: &[FileReport]) -> io::Result<()> {
+    let mut entries = Vec::new();
+    for report in reports {
+        let index = LineIndex::new(&report.text);
+        for d in &report.diagnostics {
+            entries.push(json!({
+                "path": report.path.display().to_string(),
+                "range": {
+                    "start": position(&report.text, &index, d.range.start()),
+                    "end": position(&report.text, &index, d.range.end()),
+                },
+                "severity": json_severity(d.severity),
+                "code": d.code,
+                "message": d.message,
+            }));
+        }
+    }
+    serde_json::to_writer_pretty(&mut *out, &entries)?;
+    writeln!(out)
+}
+
+/// A 0-based line and a UTF-16 character offset, as LSP counts them.
+fn position(text: &str, index: &LineIndex, at: TextSize) -> serde_json::Value {
+    let pos = index.line_col(at);
+    let line_start = usize::from(index.line_start(pos.line));
+    let prefix = &text[line_start..line_start + pos.col as usize];
+    json!({ "line": pos.line, "character": prefix.encode_utf16().count() })
+}
+
+fn json_severity(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note | Severity::Remark => "information",
+    }
+}

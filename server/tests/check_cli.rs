@@ -1,0 +1,145 @@
+//! End-to-end tests of `mlir-analyzer check` through the real binary: output formats, exit
+//! statuses, `--verify-diagnostics`, `--split-input-file`, and bad input (DESIGN §3.8).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mlir-analyzer"))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("run mlir-analyzer")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A scratch file in the target directory, so tests never write into the sources.
+fn scratch(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check_cli");
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write scratch file");
+    path
+}
+
+#[test]
+fn text_output_is_compiler_style_with_caret() {
+    let out = run(&["check", "test-data/syntax/err/recovery.mlir"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains(
+        "test-data/syntax/err/recovery.mlir:3:15: error: expected ')' to end operand list\n  \"test.op\"(%a %a) : (i32, i32) -> ()\n              ^\n"
+    ));
+    assert_eq!(text.matches(": error: ").count(), 3, "{text}");
+}
+
+#[test]
+fn valid_files_exit_zero_and_print_nothing() {
+    let out = run(&["check", "test-data/syntax/ok"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn json_output_uses_utf16_columns() {
+    // `é` is 2 bytes and 1 UTF-16 unit, `😀` 4 bytes and 2 units: the error just after
+    // `x =` is at character 24 in UTF-16 (27 in bytes).
+    let path = scratch(
+        "utf16.mlir",
+        "\"t.op\"() {s = \"é😀\", x = } : () -> ()\n".as_bytes(),
+    );
+    let out = run(&["check", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let entry = &json.as_array().expect("array")[0];
+    assert_eq!(entry["message"], "expected attribute value");
+    assert_eq!(entry["severity"], "error");
+    assert_eq!(entry["code"], "syntax");
+    assert_eq!(entry["range"]["start"]["line"], 0);
+    assert_eq!(entry["range"]["start"]["character"], 24);
+}
+
+#[test]
+fn verify_diagnostics_passes_on_annotated_fixtures() {
+    // These fixtures also pass `mlir-opt -split-input-file -verify-diagnostics` (.ci/run).
+    let out = run(&["check", "--verify-diagnostics", "test-data/syntax/verify"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn verify_diagnostics_reports_unmatched_and_unexpected() {
+    let text = "// expected-error@+1 {{not this one}}\n\"t.op\"() : i32\n";
+    let path = scratch("verify.mlir", text.as_bytes());
+    let out = run(&["check", "--verify-diagnostics", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("error: expected error \"not this one\" was not produced"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: unexpected error: expected function type"),
+        "{text}"
+    );
+}
+
+#[test]
+fn split_input_file_from_flag_or_run_line() {
+    let body = "\"a.op\"() ({\n// -----\n\"b.op\"() : i32\n";
+    let plain = scratch("split.mlir", body.as_bytes());
+    let joined = run(&["check", plain.to_str().unwrap()]);
+    assert_eq!(stdout(&joined).matches(": error: ").count(), 2);
+    let flagged = run(&["check", "--split-input-file", plain.to_str().unwrap()]);
+    assert_eq!(stdout(&flagged).matches(": error: ").count(), 2);
+    let run_line = format!("// RUN: mlir-opt %s -split-input-file\n{body}");
+    let with_run = scratch("split_run.mlir", run_line.as_bytes());
+    let out = run(&["check", "--verify-diagnostics", with_run.to_str().unwrap()]);
+    assert_eq!(stdout(&out).matches("unexpected error").count(), 2);
+}
+
+#[test]
+fn missing_path_and_empty_folder_exit_two() {
+    let out = run(&["check", "no/such/file.mlir"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read no/such/file.mlir"));
+    let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check_cli_empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = run(&["check", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no .mlir files in"));
+}
+
+#[test]
+fn bad_usage_exits_two() {
+    assert_eq!(run(&["check"]).status.code(), Some(2));
+    assert_eq!(
+        run(&["check", "--format", "xml", "x.mlir"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn non_utf8_bytes_get_a_diagnostic_not_a_crash() {
+    let path = scratch("latin1.mlir", b"\"t.op\"() {s = \"caf\xe9\"} : () -> ()\n");
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("file is not valid UTF-8"));
+}
+
+#[test]
+fn deeply_nested_brackets_do_not_overflow_the_stack() {
+    let mut text = String::from("\"t.op\"() {a = ");
+    text.push_str(&"[".repeat(100_000));
+    text.push_str("} : () -> ()\n");
+    let path = scratch("nested.mlir", text.as_bytes());
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("nesting is too deep for the parser"));
+}
