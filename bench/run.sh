@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Parse benchmark (issue: syntax): generates a ~1M-line IR file, measures in-process parse
+# throughput, then times `mlir-analyzer check` and `mlir-opt` on the same file in one run.
+# Usage: bench/run.sh [LINES]   (default 1000000). Needs python3; mlir-opt is optional.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+lines=${1:-1000000}
+file=$(mktemp --suffix=.mlir)
+trap 'rm -f "$file"' EXIT
+MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
+
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GB, $(uname -m)"
+python3 bench/gen_ir.py --lines "$lines" --seed 1 -o "$file"
+echo "input: $lines lines, $(stat -c %s "$file") bytes"
+
+cargo build --quiet --release --locked -p mlir-analyzer -p mlir-syntax --example parse_bench
+./target/release/examples/parse_bench "$file" 5
+
+wall() { /usr/bin/time -f "%e s wall, %M KB max RSS" "$@" 2>&1 >/dev/null | tail -1; }
+echo "mlir-analyzer check: $(wall ./target/release/mlir-analyzer check "$file")"
+if [ -x "$MLIR_OPT" ]; then
+  echo "mlir-opt (parse+verify+print to /dev/null): $(wall "$MLIR_OPT" "$file" -o /dev/null)"
+else
+  echo "mlir-opt not found at $MLIR_OPT; install mlir-22-tools to compare"
+fi
