@@ -67,11 +67,37 @@ fn write_text_entry(
         pos.col + 1
     )?;
     let line = line_text(&report.text, index, pos.line);
-    let caret_indent: String = line[..(pos.col as usize).min(line.len())]
+    let (shown, caret_col) = excerpt(line, pos.col as usize);
+    let caret_indent: String = shown[..caret_col]
         .chars()
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
-    writeln!(out, "{line}\n{caret_indent}^")
+    writeln!(out, "{shown}\n{caret_indent}^")
+}
+
+/// The part of a source line to print: the whole line, or for a very long line (a
+/// minified dump) a window around the column. Returns the text and the caret's offset in it.
+fn excerpt(line: &str, col: usize) -> (String, usize) {
+    const WINDOW: usize = 80;
+    let col = col.min(line.len());
+    if line.len() <= 2 * WINDOW {
+        return (line.to_string(), col);
+    }
+    let start = floor_char_boundary(line, col.saturating_sub(WINDOW));
+    let end = floor_char_boundary(line, (col + WINDOW).min(line.len()));
+    let prefix = if start > 0 { "..." } else { "" };
+    let suffix = if end < line.len() { "..." } else { "" };
+    (
+        format!("{prefix}{}{suffix}", &line[start..end]),
+        prefix.len() + col - start,
+    )
+}
+
+fn floor_char_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 fn line_text<'a>(text: &'a str, index: &LineIndex, line: u32) -> &'a str {

@@ -143,3 +143,22 @@ fn deeply_nested_brackets_do_not_overflow_the_stack() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("nesting is too deep for the parser"));
 }
+
+#[test]
+fn garbage_is_capped_and_long_lines_are_excerpted() {
+    let mut text = "\"t.op\"() : i32\n".repeat(5_000);
+    text.push_str(&format!(
+        "\"t.op\"() {{a = [{}, ]}} : () -> ()\n",
+        "1, ".repeat(100_000)
+    ));
+    let path = scratch("garbage.mlir", text.as_bytes());
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert_eq!(text.matches(": error: ").count(), 1_001);
+    assert!(text.contains("error: too many syntax errors; only the first 1000 are reported"));
+    assert!(
+        text.lines().all(|line| line.len() < 400),
+        "a printed line is too long"
+    );
+}

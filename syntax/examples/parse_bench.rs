@@ -7,7 +7,9 @@ use std::time::Instant;
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("usage: parse_bench FILE [RUNS]");
-    let runs: usize = args.next().map_or(5, |r| r.parse().expect("RUNS is a number"));
+    let runs: usize = args
+        .next()
+        .map_or(5, |r| r.parse().expect("RUNS is a number"));
     let text = std::fs::read_to_string(&path).expect("read file");
     let mut best = f64::MAX;
     let mut errors = 0;

@@ -265,13 +265,20 @@ impl Lexer<'_> {
         BARE_ID
     }
 
-    /// A character that starts no token; a multi-byte character stays whole.
+    /// A run of characters that start no token (one error, not one per character); a
+    /// multi-byte character stays whole.
     fn unexpected(&mut self, first: u8) -> SyntaxKind {
         if first >= 0x80 {
             self.eat_while(|c| (0x80..0xC0).contains(&c));
         }
+        self.eat_while(|c| !starts_token(c));
         ERROR_TOKEN
     }
+}
+
+/// Can a token (or trivia) start with byte `c`? Bytes of non-ASCII characters cannot.
+fn starts_token(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b" \t\n\r\0/(){}[]<>=,:?*+|-.#!%^@\"_".contains(&c)
 }
 
 fn is_suffix_char(c: u8) -> bool {
@@ -395,7 +402,7 @@ mod tests {
     fn punctuation_and_markers() {
         // L-14, L-16, L-17
         check(
-            "-> - ... {-# #-} >> // c\n// -----\n$ é",
+            "-> - ... {-# #-} >> // c\n// -----\n$ é $$é&",
             expect![[r##"
                 ARROW "->" (nl)
                 WHITESPACE " "
@@ -417,6 +424,8 @@ mod tests {
                 ERROR_TOKEN "$" (nl)
                 WHITESPACE " "
                 ERROR_TOKEN "é"
+                WHITESPACE " "
+                ERROR_TOKEN "$$é&"
             "##]],
         );
     }

@@ -18,6 +18,10 @@ pub(crate) const MAX_DEPTH: u32 = 256;
 /// stuck; then every look-up answers `EOF`, which ends every loop.
 const STUCK_LIMIT: u32 = 100_000;
 
+/// At most this many errors are reported per parse; past it, one last error says so. A
+/// file of garbage should not produce millions of diagnostics.
+const MAX_ERRORS: usize = 1_000;
+
 pub(crate) struct Parser<'t> {
     text: &'t str,
     tokens: Vec<Token>,
@@ -319,6 +323,15 @@ impl<'t> Parser<'t> {
     }
 
     fn push_error(&mut self, message: String, range: TextRange) {
+        if self.errors.len() > MAX_ERRORS {
+            return;
+        }
+        if self.errors.len() == MAX_ERRORS {
+            let message =
+                format!("too many syntax errors; only the first {MAX_ERRORS} are reported");
+            self.errors.push(SyntaxError::new(message, range));
+            return;
+        }
         // One error per place: a cascade of errors on the same token helps nobody.
         if self
             .errors

@@ -1,0 +1,17 @@
+//! Fuzz target for the parser and the diagnostics pass: any bytes must parse without
+//! panicking, into a tree whose text is the input, and diagnostics must stay inside it.
+//! Run on stable: `cargo fuzz run parse -s none` (from the repository root).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let parse = mlir_syntax::parse(&text);
+    assert_eq!(parse.syntax_node().text().to_string(), text.as_ref());
+    for split in [false, true] {
+        for d in mlir_analysis::file_diagnostics(&text, split) {
+            assert!(usize::from(d.range.end()) <= text.len());
+        }
+    }
+});
