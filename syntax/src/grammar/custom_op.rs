@@ -94,6 +94,8 @@ const SHORT_OP_NAMES: &[&str] = &[
 // cf.cond_br %cond,
 //     ^bb1, ^bb2
 // "next.op"() : () -> ()
+// test_err custom_op_region_cut_short
+// affine.if #set0(%i) {
 // test custom_ops_corpus_shapes
 // %3 = iree_encoding.set_encoding %arg0 encoding_dims{%m, %n} : tensor<?xf32> -> tensor<?xf32>{%d0}
 // %0 = hal.tensor.import wait(%fence) => %view : !hal.buffer_view -> tensor<4xf32>
@@ -274,7 +276,8 @@ fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
         return ATTR_DICT;
     }
     match (p.nth(1), p.nth(2)) {
-        (R_BRACE | CARET_ID, _) => REGION,
+        // An unclosed `{` at the end of the input is a region cut short.
+        (R_BRACE | CARET_ID | EOF, _) => REGION,
         (BARE_ID | STRING, EQ | COMMA) => ATTR_DICT,
         // `{unit_attr}` written tight is a dictionary; `{ op }` is a region.
         (BARE_ID | STRING, R_BRACE) if p.nth_is_adjacent(1) && p.nth_is_adjacent(2) => ATTR_DICT,

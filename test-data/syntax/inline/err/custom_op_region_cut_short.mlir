@@ -1,0 +1,1 @@
+affine.if #set0(%i) {
