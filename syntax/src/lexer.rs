@@ -234,7 +234,11 @@ impl Lexer<'_> {
         match self.peek(0) {
             b'"' | b'\\' | b'n' | b't' => self.pos += 1,
             c if c.is_ascii_hexdigit() && self.peek(1).is_ascii_hexdigit() => self.pos += 2,
-            _ => self.error(start, self.pos + 1, "unknown escape in string literal"),
+            // At the end of the input the escape covers only the backslash.
+            _ => {
+                let end = (self.pos + 1).min(self.bytes.len());
+                self.error(start, end, "unknown escape in string literal");
+            }
         }
     }
 
@@ -447,6 +451,13 @@ mod tests {
                 HEX_NUMBER "0xf32"
             "##]],
         );
+    }
+
+    #[test]
+    fn backslash_at_end_of_input_stays_inside_the_text() {
+        // Found by the parse fuzz target: the error ran one byte past the end.
+        let (_, errors) = lex("\"\\");
+        assert!(errors.iter().all(|e| e.end <= 2), "{errors:?}");
     }
 
     #[test]
