@@ -68,7 +68,11 @@ pub fn file_diagnostics(text: &str, split: bool) -> Vec<Diagnostic> {
 }
 
 fn chunk_diagnostics(text: &str, offset: TextSize) -> Vec<Diagnostic> {
-    let parse = mlir_syntax::parse(text);
+    parse_diagnostics(&mlir_syntax::parse(text), offset)
+}
+
+/// The diagnostics of an already parsed text that starts at `offset` in its file.
+pub fn parse_diagnostics(parse: &mlir_syntax::Parse, offset: TextSize) -> Vec<Diagnostic> {
     parse
         .errors()
         .iter()

@@ -5,7 +5,8 @@
 pub mod chunks;
 pub mod diagnostics;
 pub mod expectations;
+pub mod ide;
 pub mod line_index;
 
-pub use diagnostics::{Diagnostic, Note, Severity, file_diagnostics};
+pub use diagnostics::{Diagnostic, Note, Severity, file_diagnostics, parse_diagnostics};
 pub use mlir_syntax::{TextRange, TextSize};

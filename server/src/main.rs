@@ -1,8 +1,9 @@
 //! `mlir-analyzer`: the command-line entry point. `check` reports diagnostics of files;
-//! the language server (no arguments, `lsp`, `--stdio`) comes with the server issue.
+//! with no arguments, `lsp` or `--stdio` it is a language server on stdio.
 
 mod check;
 mod cli;
+mod lsp;
 mod render;
 
 use std::process::ExitCode;
@@ -18,12 +19,6 @@ fn main() -> ExitCode {
     };
     match args.command {
         Some(cli::Command::Check(options)) => check::run(&options),
-        Some(cli::Command::Lsp) | None => {
-            eprintln!(
-                "mlir-analyzer: the language server is not available in this build yet; \
-                 use `mlir-analyzer check PATH...`"
-            );
-            ExitCode::from(2)
-        }
+        Some(cli::Command::Lsp) | None => lsp::run(),
     }
 }

@@ -1,0 +1,36 @@
+//! IDE features as plain data over byte ranges (DESIGN §2): one feature per file, each a
+//! function of an analysed file. The server converts the results to LSP types.
+
+mod document_symbols;
+mod folding_ranges;
+mod selection_ranges;
+mod semantic_tokens;
+
+pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols};
+pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
+pub use selection_ranges::selection_ranges;
+pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};
+
+use mlir_syntax::{SyntaxKind, SyntaxNode};
+
+/// Is this node an operation?
+pub(crate) fn is_op(node: &SyntaxNode) -> bool {
+    matches!(node.kind(), SyntaxKind::GENERIC_OP | SyntaxKind::CUSTOM_OP)
+}
+
+/// The op's name as written: `arith.addi` (custom) or `arith.addi` without quotes (generic).
+pub(crate) fn op_name(op: &SyntaxNode) -> Option<String> {
+    match op.kind() {
+        SyntaxKind::CUSTOM_OP => {
+            let name = op.children().find(|n| n.kind() == SyntaxKind::OP_NAME)?;
+            Some(name.text().to_string())
+        }
+        SyntaxKind::GENERIC_OP => {
+            let token = op
+                .children_with_tokens()
+                .find(|t| t.kind() == SyntaxKind::STRING)?;
+            Some(token.as_token()?.text().trim_matches('"').to_string())
+        }
+        _ => None,
+    }
+}

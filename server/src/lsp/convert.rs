@@ -1,0 +1,192 @@
+//! Conversions from `mlir-analysis` results (byte ranges, our enums) to LSP types. No MLIR
+//! logic here: each function maps one result type.
+
+use mlir_analysis::ide::{self, FoldKind, HighlightKind, HighlightToken, Modifiers};
+use mlir_analysis::{Diagnostic, Severity};
+use tower_lsp_server::ls_types::{
+    self as lsp, DiagnosticRelatedInformation, DiagnosticSeverity, FoldingRange, FoldingRangeKind,
+    Location, NumberOrString, SemanticToken, SemanticTokenModifier, SemanticTokenType,
+    SemanticTokensLegend, Uri,
+};
+
+use super::positions::PositionMap;
+
+pub fn diagnostic(map: &PositionMap<'_>, uri: &Uri, d: &Diagnostic) -> lsp::Diagnostic {
+    let related = d
+        .notes
+        .iter()
+        .map(|note| DiagnosticRelatedInformation {
+            location: Location::new(uri.clone(), map.range(note.range)),
+            message: note.message.clone(),
+        })
+        .collect::<Vec<_>>();
+    lsp::Diagnostic {
+        range: map.range(d.range),
+        severity: Some(severity(d.severity)),
+        code: Some(NumberOrString::String(d.code.to_string())),
+        source: Some("mlir-analyzer".into()),
+        message: d.message.clone(),
+        related_information: (!related.is_empty()).then_some(related),
+        ..Default::default()
+    }
+}
+
+fn severity(severity: Severity) -> DiagnosticSeverity {
+    match severity {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
+        Severity::Note | Severity::Remark => DiagnosticSeverity::INFORMATION,
+    }
+}
+
+#[allow(deprecated)] // `deprecated` is a required field of the struct
+pub fn document_symbol(map: &PositionMap<'_>, s: &ide::DocumentSymbol) -> lsp::DocumentSymbol {
+    let children: Vec<_> = s.children.iter().map(|c| document_symbol(map, c)).collect();
+    lsp::DocumentSymbol {
+        name: s.name.clone(),
+        detail: s.detail.clone(),
+        kind: symbol_kind(s.kind),
+        tags: None,
+        deprecated: None,
+        range: map.range(s.range),
+        selection_range: map.range(s.selection_range),
+        children: (!children.is_empty()).then_some(children),
+    }
+}
+
+fn symbol_kind(kind: ide::SymbolKind) -> lsp::SymbolKind {
+    match kind {
+        ide::SymbolKind::Module => lsp::SymbolKind::MODULE,
+        ide::SymbolKind::Namespace => lsp::SymbolKind::NAMESPACE,
+        ide::SymbolKind::Function => lsp::SymbolKind::FUNCTION,
+        ide::SymbolKind::Variable => lsp::SymbolKind::VARIABLE,
+        ide::SymbolKind::Object => lsp::SymbolKind::OBJECT,
+    }
+}
+
+/// A fold over lines; `None` when it starts and ends on one line. A region's closing
+/// bracket stays visible, so it folds up to the line before its last line.
+pub fn folding_range(map: &PositionMap<'_>, fold: &ide::FoldRange) -> Option<FoldingRange> {
+    let start = map.position(fold.range.start()).line;
+    let mut end = map.position(fold.range.end()).line;
+    if fold.kind == FoldKind::Region && end > start + 1 {
+        end -= 1;
+    }
+    (end > start).then(|| FoldingRange {
+        start_line: start,
+        end_line: end,
+        kind: Some(match fold.kind {
+            FoldKind::Region => FoldingRangeKind::Region,
+            FoldKind::Comment => FoldingRangeKind::Comment,
+        }),
+        ..Default::default()
+    })
+}
+
+/// The token types, in legend order; `HighlightKind`s map into it by `token_type`.
+const TOKEN_TYPES: &[SemanticTokenType] = &[
+    SemanticTokenType::NAMESPACE,
+    SemanticTokenType::FUNCTION,
+    SemanticTokenType::VARIABLE,
+    SemanticTokenType::PARAMETER,
+    SemanticTokenType::new("label"),
+    SemanticTokenType::PROPERTY,
+    SemanticTokenType::TYPE,
+    SemanticTokenType::DECORATOR,
+    SemanticTokenType::KEYWORD,
+    SemanticTokenType::NUMBER,
+    SemanticTokenType::STRING,
+    SemanticTokenType::COMMENT,
+    SemanticTokenType::TYPE_PARAMETER,
+    SemanticTokenType::OPERATOR,
+];
+
+const TOKEN_MODIFIERS: &[SemanticTokenModifier] = &[
+    SemanticTokenModifier::DECLARATION,
+    SemanticTokenModifier::DEFAULT_LIBRARY,
+];
+
+pub fn semantic_tokens_legend() -> SemanticTokensLegend {
+    SemanticTokensLegend {
+        token_types: TOKEN_TYPES.to_vec(),
+        token_modifiers: TOKEN_MODIFIERS.to_vec(),
+    }
+}
+
+fn token_type(kind: HighlightKind) -> u32 {
+    match kind {
+        HighlightKind::Dialect => 0,
+        HighlightKind::Operation => 1,
+        HighlightKind::Value => 2,
+        HighlightKind::Parameter => 3,
+        HighlightKind::Block => 4,
+        HighlightKind::Symbol => 5,
+        HighlightKind::Type => 6,
+        HighlightKind::Attribute => 7,
+        HighlightKind::Keyword => 8,
+        HighlightKind::Number => 9,
+        HighlightKind::String => 10,
+        HighlightKind::Comment => 11,
+        HighlightKind::AffineId => 12,
+        HighlightKind::Operator => 13,
+    }
+}
+
+fn token_modifiers(modifiers: Modifiers) -> u32 {
+    let mut bits = 0;
+    if modifiers.0 & Modifiers::DECLARATION != 0 {
+        bits |= 1;
+    }
+    if modifiers.0 & Modifiers::DEFAULT_LIBRARY != 0 {
+        bits |= 2;
+    }
+    bits
+}
+
+/// Encodes tokens relative to each other, as LSP wants. Tokens spanning lines are dropped.
+pub fn semantic_tokens(map: &PositionMap<'_>, tokens: &[HighlightToken]) -> Vec<SemanticToken> {
+    let mut out = Vec::with_capacity(tokens.len());
+    let (mut prev_line, mut prev_start) = (0, 0);
+    for token in tokens {
+        let (start, end) = (
+            map.position(token.range.start()),
+            map.position(token.range.end()),
+        );
+        if start.line != end.line || end.character == start.character {
+            continue;
+        }
+        let delta_line = start.line - prev_line;
+        let delta_start = if delta_line == 0 {
+            start.character - prev_start
+        } else {
+            start.character
+        };
+        out.push(SemanticToken {
+            delta_line,
+            delta_start,
+            length: end.character - start.character,
+            token_type: token_type(token.kind),
+            token_modifiers_bitset: token_modifiers(token.modifiers),
+        });
+        (prev_line, prev_start) = (start.line, start.character);
+    }
+    out
+}
+
+/// Nested selection ranges, innermost first, as LSP's linked list.
+pub fn selection_range(
+    map: &PositionMap<'_>,
+    ranges: &[mlir_analysis::TextRange],
+) -> lsp::SelectionRange {
+    let mut result: Option<lsp::SelectionRange> = None;
+    for range in ranges.iter().rev() {
+        result = Some(lsp::SelectionRange {
+            range: map.range(*range),
+            parent: result.map(Box::new),
+        });
+    }
+    result.unwrap_or(lsp::SelectionRange {
+        range: lsp::Range::default(),
+        parent: None,
+    })
+}

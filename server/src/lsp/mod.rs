@@ -1,0 +1,160 @@
+//! The language server on stdio (tower-lsp-server on tokio): state shared by the handlers
+//! and the analysis thread, the outgoing task, and the entry point.
+
+mod backend;
+mod convert;
+mod documents;
+mod positions;
+mod requests;
+mod transport;
+mod worker;
+
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::{Arc, RwLock};
+
+use serde::Deserialize;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+use tower_lsp_server::ls_types::MessageType;
+use tower_lsp_server::{Client, LspService, Server};
+
+use documents::Documents;
+use positions::Encoding;
+use worker::{Outgoing, WorkerHandle};
+
+/// Settings from `initializationOptions` and `workspace/didChangeConfiguration`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    /// How long the analysis thread waits for more edits before analysing.
+    pub debounce_ms: u64,
+    /// `error`, `warn`, `info` or `debug`: what goes to `window/logMessage` and stderr.
+    pub log_level: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            debounce_ms: 15,
+            log_level: "info".into(),
+        }
+    }
+}
+
+/// What every handler and the analysis thread share.
+pub struct Shared {
+    documents: Documents,
+    settings: RwLock<Settings>,
+    encoding: AtomicU8,
+    outgoing: UnboundedSender<Outgoing>,
+    shutdown_requested: AtomicBool,
+}
+
+impl Shared {
+    fn settings(&self) -> Settings {
+        self.settings
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    fn set_settings(&self, settings: Settings) {
+        *self.settings.write().unwrap_or_else(|p| p.into_inner()) = settings;
+    }
+
+    fn encoding(&self) -> Encoding {
+        if self.encoding.load(Ordering::Relaxed) == 8 {
+            Encoding::Utf8
+        } else {
+            Encoding::Utf16
+        }
+    }
+
+    fn set_encoding(&self, encoding: Encoding) {
+        self.encoding.store(
+            if encoding == Encoding::Utf8 { 8 } else { 16 },
+            Ordering::Relaxed,
+        );
+    }
+
+    /// Logs to stderr and, through the outgoing task, to the client (never to stdout).
+    fn log(&self, level: MessageType, message: String) {
+        if !level_enabled(&self.settings().log_level, level) {
+            return;
+        }
+        eprintln!("mlir-analyzer: {message}");
+        let _ = self.outgoing.send(Outgoing::Log(level, message));
+    }
+
+    fn log_error(&self, message: String) {
+        self.log(MessageType::ERROR, message);
+    }
+}
+
+fn level_enabled(configured: &str, level: MessageType) -> bool {
+    let rank = |l: MessageType| match l {
+        MessageType::ERROR => 0,
+        MessageType::WARNING => 1,
+        MessageType::INFO => 2,
+        _ => 3,
+    };
+    let limit = match configured {
+        "error" => 0,
+        "warn" | "warning" => 1,
+        "debug" | "trace" => 3,
+        _ => 2,
+    };
+    rank(level) <= limit
+}
+
+/// Sends diagnostics and log messages to the client, one at a time, in order.
+async fn outgoing_task(client: Client, mut receiver: UnboundedReceiver<Outgoing>) {
+    while let Some(message) = receiver.recv().await {
+        match message {
+            Outgoing::Diagnostics(p) => {
+                client
+                    .publish_diagnostics(p.uri, p.diagnostics, p.version)
+                    .await
+            }
+            Outgoing::Log(level, text) => client.log_message(level, text).await,
+        }
+    }
+}
+
+/// Serves LSP on stdin/stdout until `exit`; the exit status is 0 if `shutdown` came first.
+pub fn run() -> std::process::ExitCode {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("build the tokio runtime");
+    let clean = runtime.block_on(serve());
+    // Do not wait for blocking tasks still running: the client has gone.
+    runtime.shutdown_background();
+    std::process::ExitCode::from(if clean { 0 } else { 1 })
+}
+
+async fn serve() -> bool {
+    let (outgoing, receiver) = tokio::sync::mpsc::unbounded_channel();
+    let shared = Arc::new(Shared {
+        documents: Documents::default(),
+        settings: RwLock::new(Settings::default()),
+        encoding: AtomicU8::new(16),
+        outgoing,
+        shutdown_requested: AtomicBool::new(false),
+    });
+    let worker = WorkerHandle::new(worker::spawn(shared.clone(), shared.outgoing.clone()));
+    let (service, socket) = LspService::build(|client| {
+        tokio::spawn(outgoing_task(client.clone(), receiver));
+        backend::Backend::new(shared.clone(), worker)
+    })
+    .custom_method("mlir-analyzer/syntaxTree", backend::Backend::syntax_tree)
+    .custom_method(
+        "mlir-analyzer/documentText",
+        backend::Backend::document_text,
+    )
+    .custom_method("mlir-analyzer/debug/panic", backend::Backend::debug_panic)
+    .finish();
+    let (input, output) = transport::relay_stdio();
+    Server::new(input, output, socket).serve(service).await;
+    shared.shutdown_requested.load(Ordering::SeqCst)
+}

@@ -1,0 +1,128 @@
+//! Request helpers that keep state between requests: semantic tokens with result ids, so
+//! `full/delta` can answer with the edits since the client's previous result.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use mlir_analysis::{TextRange, ide};
+use tower_lsp_server::ls_types::{
+    SemanticToken, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit,
+    SemanticTokensFullDeltaResult, Uri,
+};
+
+use super::convert;
+use super::documents::Snapshot;
+use super::positions::PositionMap;
+
+/// Every semantic token of a snapshot (or of a range of it), encoded for LSP.
+pub fn all_tokens(
+    snapshot: &Snapshot,
+    map: &PositionMap<'_>,
+    range: Option<TextRange>,
+) -> Vec<SemanticToken> {
+    let tokens = ide::semantic_tokens(&snapshot.parse.syntax_node(), range);
+    convert::semantic_tokens(map, &tokens)
+}
+
+/// The last full result sent per document, to answer delta requests.
+#[derive(Default)]
+pub struct SemanticTokenCache {
+    last: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
+    next_id: AtomicU64,
+}
+
+impl SemanticTokenCache {
+    fn remember(&self, uri: &Uri, tokens: Vec<SemanticToken>) -> String {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed).to_string();
+        let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
+        last.insert(uri.clone(), (id.clone(), tokens));
+        id
+    }
+
+    pub fn forget(&self, uri: &Uri) {
+        self.last
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(uri);
+    }
+
+    pub fn full(&self, uri: &Uri, tokens: Vec<SemanticToken>) -> SemanticTokens {
+        let id = self.remember(uri, tokens.clone());
+        SemanticTokens {
+            result_id: Some(id),
+            data: tokens,
+        }
+    }
+
+    /// Edits from the previous result if the client has it, else the full tokens.
+    pub fn delta(
+        &self,
+        uri: &Uri,
+        previous_id: &str,
+        tokens: Vec<SemanticToken>,
+    ) -> SemanticTokensFullDeltaResult {
+        let previous = {
+            let last = self.last.lock().unwrap_or_else(|p| p.into_inner());
+            last.get(uri)
+                .filter(|(id, _)| id == previous_id)
+                .map(|(_, t)| t.clone())
+        };
+        let Some(previous) = previous else {
+            return SemanticTokensFullDeltaResult::Tokens(self.full(uri, tokens));
+        };
+        let edit = single_edit(&previous, &tokens);
+        let id = self.remember(uri, tokens);
+        SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
+            result_id: Some(id),
+            edits: edit.into_iter().collect(),
+        })
+    }
+}
+
+/// One edit replacing what differs between the common prefix and suffix. Positions and
+/// counts are in integers of the flat encoding (5 per token).
+fn single_edit(old: &[SemanticToken], new: &[SemanticToken]) -> Option<SemanticTokensEdit> {
+    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let max_suffix = old.len().min(new.len()) - prefix;
+    let suffix = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(max_suffix)
+        .take_while(|(a, b)| a == b)
+        .count();
+    if prefix == old.len() && prefix == new.len() {
+        return None;
+    }
+    Some(SemanticTokensEdit {
+        start: (prefix * 5) as u32,
+        delete_count: ((old.len() - prefix - suffix) * 5) as u32,
+        data: Some(new[prefix..new.len() - suffix].to_vec()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn token(n: u32) -> SemanticToken {
+        SemanticToken {
+            delta_line: n,
+            delta_start: 0,
+            length: 1,
+            token_type: 0,
+            token_modifiers_bitset: 0,
+        }
+    }
+
+    #[test]
+    fn delta_is_the_middle_that_changed() {
+        let old = [token(1), token(2), token(3)];
+        let new = [token(1), token(9), token(8), token(3)];
+        let edit = single_edit(&old, &new).unwrap();
+        assert_eq!((edit.start, edit.delete_count), (5, 5));
+        assert_eq!(edit.data.unwrap(), vec![token(9), token(8)]);
+        assert!(single_edit(&old, &old).is_none());
+    }
+}
