@@ -71,13 +71,23 @@ fn chunk_diagnostics(text: &str, offset: TextSize) -> Vec<Diagnostic> {
     parse_diagnostics(&mlir_syntax::parse(text), offset)
 }
 
-/// The diagnostics of an already parsed text that starts at `offset` in its file.
+/// The diagnostics of an already parsed text that starts at `offset` in its file: syntax
+/// errors, then name-resolution errors.
 pub fn parse_diagnostics(parse: &mlir_syntax::Parse, offset: TextSize) -> Vec<Diagnostic> {
-    parse
+    let syntax = parse
         .errors()
         .iter()
-        .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range + offset))
-        .collect()
+        .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
+    let mut all: Vec<Diagnostic> = syntax
+        .chain(crate::names::name_diagnostics(&parse.syntax_node()))
+        .collect();
+    for d in &mut all {
+        d.range += offset;
+        for note in &mut d.notes {
+            note.range += offset;
+        }
+    }
+    all
 }
 
 #[cfg(test)]

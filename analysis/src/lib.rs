@@ -5,8 +5,10 @@
 pub mod chunks;
 pub mod diagnostics;
 pub mod expectations;
+pub mod hir;
 pub mod ide;
 pub mod line_index;
+pub mod names;
 
 pub use diagnostics::{Diagnostic, Note, Severity, file_diagnostics, parse_diagnostics};
 pub use mlir_syntax::{TextRange, TextSize};

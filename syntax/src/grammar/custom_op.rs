@@ -131,7 +131,11 @@ fn at_op_end(p: &Parser<'_>) -> bool {
     match p.current() {
         EOF | R_BRACE | FILE_META_OPEN | FILE_META_CLOSE => true,
         _ if p.at_split_marker() => true,
-        _ => p.at_line_start() && !prev_asks_for_more(p) && starts_statement(p),
+        _ => {
+            p.at_line_start()
+                && (!prev_asks_for_more(p) || statement_follows(p, 0))
+                && starts_statement(p)
+        }
     }
 }
 

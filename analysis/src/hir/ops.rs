@@ -1,0 +1,189 @@
+//! What name resolution needs to know about ops before op specs exist (issue: types/op
+//! knowledge): which ops are isolated from above and which regions have SSA dominance.
+//! Unknown ops are never isolated (lookups may see outer values) and their regions are
+//! treated as graph regions (no dominance errors), so an unknown dialect cannot cause a
+//! false error.
+
+use mlir_syntax::{SyntaxKind::*, SyntaxNode};
+
+/// Whether values in a region must be defined before (dominating) their uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RegionKind {
+    SsaCfg,
+    Graph,
+}
+
+pub fn is_op(node: &SyntaxNode) -> bool {
+    matches!(node.kind(), GENERIC_OP | CUSTOM_OP)
+}
+
+/// The op name without quotes: `func.func`, `arith.addi`.
+pub fn op_name(op: &SyntaxNode) -> Option<String> {
+    crate::ide::op_name(op)
+}
+
+/// Ops known to be isolated from above (their bodies cannot see outer values).
+const ISOLATED_OPS: &[&str] = &[
+    "module",
+    "builtin.module",
+    "func",
+    "func.func",
+    "gpu.module",
+    "gpu.func",
+    "llvm.func",
+    "spirv.module",
+    "spirv.func",
+    "transform.named_sequence",
+    "pdl.pattern",
+    "irdl.dialect",
+    "hw.module",
+    "hw.module.extern",
+    "firrtl.circuit",
+    "firrtl.module",
+    "firrtl.extmodule",
+    "util.func",
+    "util.initializer",
+    "vm.module",
+    "vm.func",
+    "hal.executable",
+    "stream.executable",
+    "flow.executable",
+    "ml_program.func",
+    "emitc.func",
+    "tosa.func",
+];
+
+pub fn is_isolated(node: &SyntaxNode) -> bool {
+    is_op(node) && op_name(node).is_some_and(|name| ISOLATED_OPS.contains(&name.as_str()))
+}
+
+/// An op that may be isolated although we do not know it: a `*.module` or `*.func` of
+/// another dialect. Its names may shadow outer ones; lookups still see outer values.
+pub fn may_be_isolated(node: &SyntaxNode) -> bool {
+    let Some(name) = op_name(node) else {
+        return false;
+    };
+    let last = name.rsplit('.').next().unwrap_or(&name);
+    !is_isolated(node) && (last.contains("module") || last.contains("func"))
+}
+
+/// Ops whose regions are SSACFG regions in upstream MLIR (dominance is checked there).
+const SSACFG_OPS: &[&str] = &[
+    "func.func",
+    "func",
+    "scf.for",
+    "scf.if",
+    "scf.while",
+    "scf.forall",
+    "scf.parallel",
+    "scf.execute_region",
+    "scf.index_switch",
+    "affine.for",
+    "affine.if",
+    "affine.parallel",
+    "gpu.func",
+    "gpu.launch",
+    "llvm.func",
+    "memref.alloca_scope",
+    "linalg.generic",
+];
+
+/// The kind of the regions of `op`.
+pub fn region_kind(op: &SyntaxNode) -> RegionKind {
+    match op_name(op) {
+        Some(name) if SSACFG_OPS.contains(&name.as_str()) => RegionKind::SsaCfg,
+        _ => RegionKind::Graph,
+    }
+}
+
+/// The kind of the root scope of a body: the file's top level is a graph region.
+pub fn body_region_kind(body_op: &SyntaxNode) -> RegionKind {
+    if body_op.kind() == SOURCE_FILE {
+        RegionKind::Graph
+    } else {
+        region_kind(body_op)
+    }
+}
+
+/// Does the op have a region of its own (not only inside its attributes)?
+pub fn has_own_region(op: &SyntaxNode) -> bool {
+    op.children()
+        .any(|c| c.kind() == REGION || c.kind() == REGION_LIST)
+}
+
+/// Does a custom op name a symbol of its own before any operand (`vm.import @f(...)`),
+/// like a declaration or definition does?
+pub fn declares_symbol(op: &SyntaxNode) -> bool {
+    for child in op.children() {
+        match child.kind() {
+            SYMBOL_REF => return true,
+            PAREN_GROUP | VALUE_USE | REGION => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Dialects of upstream MLIR 22 (`mlir-opt --show-dialects`, without the test dialects).
+const UPSTREAM_DIALECTS: &[&str] = &[
+    "acc",
+    "affine",
+    "amdgpu",
+    "amx",
+    "arith",
+    "arm_neon",
+    "arm_sme",
+    "arm_sve",
+    "async",
+    "bufferization",
+    "builtin",
+    "cf",
+    "complex",
+    "dlti",
+    "emitc",
+    "func",
+    "gpu",
+    "index",
+    "irdl",
+    "linalg",
+    "llvm",
+    "math",
+    "memref",
+    "ml_program",
+    "mpi",
+    "nvgpu",
+    "nvvm",
+    "omp",
+    "pdl",
+    "pdl_interp",
+    "ptr",
+    "quant",
+    "rocdl",
+    "scf",
+    "shape",
+    "shard",
+    "smt",
+    "sparse_tensor",
+    "spirv",
+    "tensor",
+    "tosa",
+    "transform",
+    "ub",
+    "vector",
+    "wasmssa",
+    "x86vector",
+    "xegpu",
+    "xevm",
+];
+
+/// Is the op of an upstream dialect (or a default-dialect short name such as `return`)?
+/// Ops of other dialects may follow rules we cannot know, so they get no dominance errors.
+pub fn is_upstream_op(op: &SyntaxNode) -> bool {
+    let Some(name) = op_name(op) else {
+        return false;
+    };
+    match name.split_once('.') {
+        Some((dialect, _)) => UPSTREAM_DIALECTS.contains(&dialect),
+        None => true,
+    }
+}

@@ -1,0 +1,165 @@
+//! Name diagnostics of a whole file: every body (the top level of each chunk, and each
+//! isolated op) lowered and resolved, errors mapped back to text ranges. The salsa
+//! database runs the same steps per body, incrementally.
+
+use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange};
+
+use crate::diagnostics::{Diagnostic, Note};
+use crate::hir::{self, NameError, Resolution};
+
+/// The top level and every isolated op of the file, in preorder.
+pub fn body_ops(root: &SyntaxNode) -> Vec<SyntaxNode> {
+    std::iter::once(root.clone())
+        .chain(root.descendants().filter(hir::ops::is_isolated))
+        .collect()
+}
+
+/// Name-resolution diagnostics of a parsed file.
+pub fn name_diagnostics(root: &SyntaxNode) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for body_op in body_ops(root) {
+        let body = hir::lower(&body_op);
+        let resolution = hir::resolve(&body);
+        out.extend(body_diagnostics(&body_op, &resolution));
+    }
+    out.sort_by_key(|d| (d.range.start(), d.range.end()));
+    out
+}
+
+/// Maps a body's errors to diagnostics with text ranges.
+pub fn body_diagnostics(body_op: &SyntaxNode, resolution: &Resolution) -> Vec<Diagnostic> {
+    let tokens = hir::name_tokens(body_op);
+    let range_of = |i: u32| tokens[i as usize].text_range();
+    resolution
+        .errors
+        .iter()
+        .map(|e| diagnostic(e, &tokens, &range_of))
+        .collect()
+}
+
+fn diagnostic(
+    error: &NameError,
+    tokens: &[mlir_syntax::SyntaxToken],
+    range_of: &impl Fn(u32) -> TextRange,
+) -> Diagnostic {
+    let range = if error.on_op {
+        op_name_range(&tokens[error.name as usize])
+    } else {
+        range_of(error.name)
+    };
+    let notes = error
+        .notes
+        .iter()
+        .map(|(i, m)| Note {
+            range: range_of(*i),
+            message: m.clone(),
+        })
+        .collect();
+    let mut d = Diagnostic::error(code_of(&error.message), error.message.clone(), range);
+    d.notes = notes;
+    d
+}
+
+/// The op name of the op a token belongs to (where MLIR reports op-level errors).
+fn op_name_range(token: &mlir_syntax::SyntaxToken) -> TextRange {
+    let Some(op) = token.parent_ancestors().find(hir::ops::is_op) else {
+        return token.text_range();
+    };
+    let name = op.children().find(|n| n.kind() == SyntaxKind::OP_NAME);
+    let generic_name = op
+        .children_with_tokens()
+        .find(|e| e.kind() == SyntaxKind::STRING);
+    name.map(|n| n.text_range())
+        .or(generic_name.map(|e| e.text_range()))
+        .unwrap_or(token.text_range())
+}
+
+fn code_of(message: &str) -> &'static str {
+    if message.starts_with("use of undeclared") {
+        "undeclared-value"
+    } else if message.contains("does not dominate") {
+        "dominance"
+    } else if message.contains("block") {
+        "block"
+    } else if message.starts_with("result number") {
+        "result-number"
+    } else {
+        "redefinition"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str) -> Vec<String> {
+        let parse = mlir_syntax::parse(text);
+        assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+        name_diagnostics(&parse.syntax_node())
+            .iter()
+            .map(|d| {
+                let notes: Vec<String> = d
+                    .notes
+                    .iter()
+                    .map(|n| format!(" [{}: {}]", &text[n.range], n.message))
+                    .collect();
+                format!("{}: {}{}", &text[d.range], d.message, notes.concat())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn undeclared_and_redefined_values() {
+        let text = "func.func @f(%a: i32) {\n  %0 = arith.addi %a, %nope : i32\n  %0 = arith.addi %a, %a : i32\n  return\n}\n";
+        assert_eq!(
+            check(text),
+            [
+                "%nope: use of undeclared SSA value name",
+                "%0: redefinition of SSA value '%0' [%0: previously defined here]"
+            ]
+        );
+    }
+
+    #[test]
+    fn region_arguments_of_unknown_ops_are_definitions() {
+        let text = "func.func @f(%n: index, %t: tensor<4xf32>) {\n  foo.loop %i = %n iter(%acc = %t) {\n    %x = foo.use %i, %acc : index\n  }\n  foo.par (%p, %q) in (%n, %n) {\n    foo.use %p, %q\n  }\n  bar.op ins(%t : tensor<4xf32>) {\n  ^bb0(%in: f32):\n    foo.yield %in, %t\n  }\n  return\n}\n";
+        assert_eq!(check(text), Vec::<String>::new());
+    }
+
+    #[test]
+    fn isolation_scopes_and_chunks() {
+        let text = "%outer = \"t.v\"() : () -> i32\nfunc.func @f() {\n  \"t.use\"(%outer) : (i32) -> ()\n}\n\"t.use\"(%outer) : (i32) -> ()\n// -----\n\"t.use\"(%outer) : (i32) -> ()\n";
+        assert_eq!(
+            check(text),
+            [
+                "%outer: use of undeclared SSA value name",
+                "%outer: use of undeclared SSA value name"
+            ]
+        );
+    }
+
+    #[test]
+    fn blocks_and_result_numbers() {
+        let text = "func.func @f() {\n  %r:2 = \"t.two\"() : () -> (i32, i32)\n  \"t.use\"(%r#1, %r#2) : (i32, i32) -> ()\n  cf.br ^bb9\n^bb1:\n  return\n^bb1:\n  return\n}\n";
+        assert_eq!(
+            check(text),
+            [
+                "%r: result number 2 out of range for '%r'",
+                "^bb9: reference to an undefined block",
+                "^bb1: redefinition of block '^bb1' [^bb1: previously defined here]"
+            ]
+        );
+    }
+
+    #[test]
+    fn dominance_in_ssacfg_regions_only() {
+        let text = "func.func @f(%c: i1) {\n  %0 = \"arith.a\"(%1) : (i32) -> i32\n  %1 = \"arith.b\"() : () -> i32\n  scf.if %c {\n    \"arith.use\"(%2) : (i32) -> ()\n  }\n  %2 = \"arith.c\"() : () -> i32\n  return\n}\nfoo.graph {\n  %3 = \"arith.a\"(%4) : (i32) -> i32\n  %4 = \"arith.b\"() : () -> i32\n}\n";
+        assert_eq!(
+            check(text),
+            [
+                "\"arith.a\": operand #0 does not dominate this use [%1: operand defined here (op in the same block)]",
+                "\"arith.use\": operand #0 does not dominate this use [%2: operand defined here (op in a parent region)]"
+            ]
+        );
+    }
+}

@@ -1,0 +1,80 @@
+//! Corpus test for the semantic layer: every file of the valid corpus and of the
+//! downstream corpus must get no diagnostic at all from `file_diagnostics` (syntax and
+//! name resolution), split into chunks where the file has `// -----` markers, as the
+//! oracle checked them.
+
+use std::path::{Path, PathBuf};
+
+use mlir_analysis::chunks::run_line_requests_split;
+use mlir_analysis::file_diagnostics;
+use mlir_analysis::line_index::LineIndex;
+
+fn corpus(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(default)
+    })
+}
+
+fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
+        let path = entry.expect("dir entry").path();
+        if path.is_dir() {
+            mlir_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "mlir") {
+            out.push(path);
+        }
+    }
+}
+
+/// `split` decides per file whether `// -----` chunks are separate files.
+fn check(dir: PathBuf, split: fn(&str) -> bool) {
+    let mut files = Vec::new();
+    mlir_files(&dir, &mut files);
+    files.sort();
+    assert!(!files.is_empty(), "no files under {}", dir.display());
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = String::from_utf8_lossy(&std::fs::read(path).expect("read")).into_owned();
+        let index = LineIndex::new(&text);
+        for d in file_diagnostics(&text, split(&text)).iter().take(3) {
+            let line = index.line_col(d.range.start()).line + 1;
+            failures.push(format!(
+                "{}:{line}: {} [{}]",
+                path.display(),
+                d.message,
+                d.code
+            ));
+        }
+    }
+    println!(
+        "{}: {} files, {} false diagnostics",
+        dir.display(),
+        files.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "false diagnostics:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn valid_corpus_has_no_diagnostics() {
+    // The oracle checked every valid file with --split-input-file.
+    check(
+        corpus("MLIR_CORPUS", "shared/corpus").join("valid"),
+        |text| text.contains("// -----"),
+    );
+}
+
+#[test]
+fn downstream_corpus_has_no_diagnostics() {
+    // Downstream files are valid under their own RUN lines.
+    check(
+        corpus("MLIR_DOWNSTREAM_CORPUS", "shared/corpus-downstream"),
+        run_line_requests_split,
+    );
+}
