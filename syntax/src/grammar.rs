@@ -253,6 +253,20 @@ pub(crate) fn region(p: &mut Parser<'_>) {
     });
 }
 
+/// Parses a text that is one region alone, for incremental reparsing. A region of a custom
+/// op comes after a zero-length op name (`Parser::new_fragment`), so the op's own rule
+/// decides whether its `{` opens a region; in a generic op's region list, a `{` always does.
+pub(crate) fn region_fragment(p: &mut Parser<'_>, in_custom_op: bool) {
+    p.start_root(SOURCE_FILE);
+    if in_custom_op {
+        let checkpoint = p.checkpoint();
+        custom_op::custom_op(p, checkpoint);
+    } else if p.at(L_BRACE) {
+        region(p);
+    }
+    p.finish_node_with_trailing_trivia();
+}
+
 fn region_body(p: &mut Parser<'_>) {
     let mut first = true;
     while !at_region_end(p) {

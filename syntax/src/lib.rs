@@ -41,9 +41,26 @@ impl SyntaxError {
 pub struct Parse {
     green: GreenNode,
     errors: Vec<SyntaxError>,
+    /// The lexer's and parser's errors as found, which `reparse` rebuilds piecewise.
+    found: parser::ErrorLog,
 }
 
 impl Parse {
+    /// Adds the validation errors of the tree to the errors found while parsing it, sorted
+    /// by position (a stable sort: at one position, lexer before parser before validation).
+    fn from_parts(green: GreenNode, found: parser::ErrorLog) -> Parse {
+        let root = SyntaxNode::new_root(green.clone());
+        let mut errors: Vec<SyntaxError> =
+            found.lexer.iter().chain(&found.parser).cloned().collect();
+        errors.extend(validation::validate(&root));
+        errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+        Parse {
+            green,
+            errors,
+            found,
+        }
+    }
+
     pub fn green(&self) -> &GreenNode {
         &self.green
     }
@@ -78,11 +95,8 @@ impl Parse {
 pub fn parse(text: &str) -> Parse {
     let mut p = parser::Parser::new(text);
     grammar::source_file(&mut p);
-    let (green, mut errors) = p.finish();
-    let root = SyntaxNode::new_root(green.clone());
-    errors.extend(validation::validate(&root));
-    errors.sort_by_key(|e| (e.range.start(), e.range.end()));
-    Parse { green, errors }
+    let (green, found) = p.finish();
+    Parse::from_parts(green, found)
 }
 
 /// One line per node and token, indented by depth: `KIND@start..end "text"`.

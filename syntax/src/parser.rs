@@ -20,7 +20,28 @@ const STUCK_LIMIT: u32 = 100_000;
 
 /// At most this many errors are reported per parse; past it, one last error says so. A
 /// file of garbage should not produce millions of diagnostics.
-const MAX_ERRORS: usize = 1_000;
+pub(crate) const MAX_ERRORS: usize = 1_000;
+
+/// The errors of one parse in the order they were found: the lexer's, then the parser's.
+/// Incremental reparsing rebuilds them piecewise, so they are kept apart and unsorted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ErrorLog {
+    pub(crate) lexer: Vec<SyntaxError>,
+    pub(crate) parser: Vec<SyntaxError>,
+}
+
+/// Where a region reparsed alone stands in its file, so that it parses as it would there.
+pub(crate) struct FragmentContext {
+    /// The nesting depth at the region's `{`.
+    pub(crate) depth: u32,
+    /// Put a zero-length op name before the text: the region belongs to a custom op, whose
+    /// own rule then decides whether the `{` opens a region.
+    pub(crate) after_op_name: bool,
+    /// Was the file's last error before the region reported outside it? Then the
+    /// one-error-per-place rule must not compare the region's first error with the
+    /// region's own lexer errors.
+    pub(crate) after_outside_error: bool,
+}
 
 pub(crate) struct Parser<'t> {
     text: &'t str,
@@ -42,16 +63,22 @@ pub(crate) struct Parser<'t> {
     bracket_depth: i32,
     /// While the current token is a piece of a split token: where that token ends.
     split_end: Option<u32>,
+    /// How many of `errors`, at its start, are the lexer's.
+    lexer_error_count: usize,
+    /// Where the last error reported so far starts, for the one-error-per-place rule.
+    last_error_start: Option<TextSize>,
 }
 
 impl<'t> Parser<'t> {
     pub(crate) fn new(text: &'t str) -> Self {
         let (tokens, lex_errors) = lexer::lex(text);
-        let errors = lex_errors
+        let errors: Vec<SyntaxError> = lex_errors
             .into_iter()
             .map(|e| SyntaxError::new(e.message, TextRange::new(e.start.into(), e.end.into())))
             .collect();
         let mut p = Parser {
+            lexer_error_count: errors.len(),
+            last_error_start: errors.last().map(|e| e.range.start()),
             text,
             tokens,
             pos: 0,
@@ -69,10 +96,34 @@ impl<'t> Parser<'t> {
         p
     }
 
-    pub(crate) fn finish(self) -> (GreenNode, Vec<SyntaxError>) {
-        let mut errors = self.errors;
-        errors.sort_by_key(|e| (e.range.start(), e.range.end()));
-        (self.builder.finish(), errors)
+    /// A parser for a text that is one region of a bigger file, set up as at that region.
+    pub(crate) fn new_fragment(text: &'t str, context: &FragmentContext) -> Self {
+        let mut p = Parser::new(text);
+        p.depth = context.depth;
+        if context.after_outside_error {
+            p.last_error_start = None;
+        }
+        if context.after_op_name {
+            let name = Token {
+                kind: BARE_ID,
+                start: 0,
+                len: 0,
+                newline_before: false,
+            };
+            p.tokens.insert(0, name);
+            p.pos = 0;
+        }
+        p
+    }
+
+    /// The tree and the errors in the order they were found.
+    pub(crate) fn finish(mut self) -> (GreenNode, ErrorLog) {
+        let parser = self.errors.split_off(self.lexer_error_count);
+        let log = ErrorLog {
+            lexer: self.errors,
+            parser,
+        };
+        (self.builder.finish(), log)
     }
 
     fn skip_trivia_from(&self, mut i: usize) -> usize {
@@ -329,17 +380,15 @@ impl<'t> Parser<'t> {
         if self.errors.len() == MAX_ERRORS {
             let message =
                 format!("too many syntax errors; only the first {MAX_ERRORS} are reported");
+            self.last_error_start = Some(range.start());
             self.errors.push(SyntaxError::new(message, range));
             return;
         }
         // One error per place: a cascade of errors on the same token helps nobody.
-        if self
-            .errors
-            .last()
-            .is_some_and(|e| e.range.start() == range.start())
-        {
+        if self.last_error_start == Some(range.start()) {
             return;
         }
+        self.last_error_start = Some(range.start());
         self.errors.push(SyntaxError::new(message, range));
     }
 
