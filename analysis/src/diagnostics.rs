@@ -78,9 +78,13 @@ pub fn parse_diagnostics(parse: &mlir_syntax::Parse, offset: TextSize) -> Vec<Di
         .errors()
         .iter()
         .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
-    let mut all: Vec<Diagnostic> = syntax
-        .chain(crate::names::name_diagnostics(&parse.syntax_node()))
-        .collect();
+    let root = parse.syntax_node();
+    let names = crate::names::name_diagnostics(&root);
+    let semantic = names
+        .into_iter()
+        .chain(crate::file_checks::file_checks(&root));
+    let mut all: Vec<Diagnostic> = syntax.chain(semantic).collect();
+    all.sort_by_key(|d| (d.range.start(), d.range.end()));
     for d in &mut all {
         d.range += offset;
         for note in &mut d.notes {

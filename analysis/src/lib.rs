@@ -5,6 +5,7 @@
 pub mod chunks;
 pub mod diagnostics;
 pub mod expectations;
+pub mod file_checks;
 pub mod hir;
 pub mod ide;
 pub mod line_index;

@@ -92,19 +92,25 @@ fn symbols_of(node: &SyntaxNode) -> Vec<DocumentSymbol> {
     }
 }
 
+/// The symbol an op defines: a name it writes for itself, if the op holds a region or is
+/// named like a definition (a custom op that only refers to `@f`, like a call, does not).
+pub(crate) fn symbol_definition(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    let op_name = op_name(op)?;
+    let has_region = op.descendants().any(|n| n.kind() == REGION);
+    let found = defined_name(op)?;
+    (op.kind() == GENERIC_OP || has_region || looks_like_definition(&op_name)).then_some(found)
+}
+
 fn symbol_op(op: &SyntaxNode) -> Option<DocumentSymbol> {
     let op_name = op_name(op)?;
     let has_region = op.descendants().any(|n| n.kind() == REGION);
-    let (name, selection_range) = match defined_name(op) {
+    let (name, selection_range) = match symbol_definition(op) {
         Some(found) => found,
         None if is_module_name(&op_name) && has_region => {
             ("<module>".to_string(), op_name_range(op))
         }
         None => return None,
     };
-    if op.kind() == CUSTOM_OP && !has_region && !looks_like_definition(&op_name) {
-        return None;
-    }
     let detail = Some(detail_of(op, &op_name));
     let kind = kind_of(&op_name);
     Some(DocumentSymbol {
@@ -119,7 +125,7 @@ fn symbol_op(op: &SyntaxNode) -> Option<DocumentSymbol> {
 
 /// The `@name` a custom op writes before any operand group or region, or the `sym_name`
 /// attribute of a generic op.
-fn defined_name(op: &SyntaxNode) -> Option<(String, TextRange)> {
+pub(crate) fn defined_name(op: &SyntaxNode) -> Option<(String, TextRange)> {
     if op.kind() == GENERIC_OP {
         return generic_sym_name(op);
     }

@@ -7,6 +7,7 @@ mod selection_ranges;
 mod semantic_tokens;
 
 pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols};
+pub(crate) use document_symbols::{defined_name as defined_symbol, symbol_definition};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use selection_ranges::selection_ranges;
 pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};

@@ -1,0 +1,304 @@
+//! File-wide checks beside value resolution: `#`/`!` aliases (defined once, before use,
+//! per `// -----` chunk), symbols (unique per symbol table; `func.call`/`func.constant`
+//! targets exist), and the result count a generic op binds. Messages are MLIR 22's.
+
+use std::collections::HashMap;
+
+use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
+
+use crate::diagnostics::{Diagnostic, Note};
+use crate::hir::ops::{self, op_name};
+
+pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for chunk in chunks(root) {
+        out.extend(alias_checks(&chunk));
+        out.extend(symbol_checks(&chunk));
+    }
+    out.extend(
+        root.descendants()
+            .filter(|n| n.kind() == GENERIC_OP)
+            .filter_map(|op| result_count_check(&op)),
+    );
+    out
+}
+
+/// The top-level nodes of each `// -----` chunk.
+fn chunks(root: &SyntaxNode) -> Vec<Vec<SyntaxNode>> {
+    let mut chunks = vec![Vec::new()];
+    for element in root.children_with_tokens() {
+        match element {
+            rowan::NodeOrToken::Token(t) if t.kind() == SPLIT_MARKER => chunks.push(Vec::new()),
+            rowan::NodeOrToken::Node(n) => chunks.last_mut().expect("a chunk").push(n),
+            rowan::NodeOrToken::Token(_) => {}
+        }
+    }
+    chunks
+}
+
+/// Aliases must be defined once, before they are used (location aliases may come later).
+fn alias_checks(chunk: &[SyntaxNode]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut defined: HashMap<String, TextRange> = HashMap::new();
+    let defs: HashMap<String, TextSize> = chunk
+        .iter()
+        .filter_map(alias_def_name)
+        .map(|(name, token)| (name, token.text_range().start()))
+        .collect();
+    for node in chunk {
+        if let Some((name, token)) = alias_def_name(node) {
+            out.extend(alias_def_checks(node, &name, &token, &defined));
+            defined.entry(name).or_insert(node.text_range());
+        }
+        for reference in node
+            .descendants()
+            .filter(|n| matches!(n.kind(), ATTR_ALIAS_REF | TYPE_ALIAS_REF))
+        {
+            out.extend(alias_use_check(&reference, &defined, &defs));
+        }
+    }
+    out
+}
+
+/// `#name` or `!name` of an alias definition (the sigil kept, to tell the kinds apart).
+fn alias_def_name(node: &SyntaxNode) -> Option<(String, SyntaxToken)> {
+    if !matches!(node.kind(), ATTR_ALIAS_DEF | TYPE_ALIAS_DEF) {
+        return None;
+    }
+    let token = node.first_token()?;
+    Some((token.text().to_string(), token))
+}
+
+fn alias_def_checks(
+    node: &SyntaxNode,
+    name: &str,
+    token: &SyntaxToken,
+    defined: &HashMap<String, TextRange>,
+) -> Option<Diagnostic> {
+    let what = if node.kind() == TYPE_ALIAS_DEF {
+        "type"
+    } else {
+        "attribute"
+    };
+    let at = TextRange::at(node.text_range().start(), token.text_range().len());
+    if name[1..].contains('.') {
+        let message = format!("{what} names with a '.' are reserved for dialect-defined names");
+        return Some(Diagnostic::error("alias", message, at));
+    }
+    let previous = defined.get(name)?;
+    let message = format!("redefinition of {what} alias id '{}'", &name[1..]);
+    let mut d = Diagnostic::error("alias", message, at);
+    d.notes.push(Note {
+        range: TextRange::at(previous.start(), token.text_range().len()),
+        message: "previously defined here".into(),
+    });
+    Some(d)
+}
+
+fn alias_use_check(
+    reference: &SyntaxNode,
+    defined: &HashMap<String, TextRange>,
+    defs: &HashMap<String, TextSize>,
+) -> Option<Diagnostic> {
+    let token = reference.first_token()?;
+    let name = token.text();
+    if defined.contains_key(name) || reference.ancestors().any(|n| n.kind() == DIALECT_BODY) {
+        return None;
+    }
+    let in_location = reference.parent().is_some_and(|p| p.kind() == LOCATION);
+    if in_location {
+        // Location aliases may be defined after their use (debug-info dumps put them last).
+        return (!defs.contains_key(name)).then(|| {
+            Diagnostic::error(
+                "alias",
+                "operation location alias was never defined",
+                token.text_range(),
+            )
+        });
+    }
+    let message = format!("undefined symbol alias id '{}'", &name[1..]);
+    Some(Diagnostic::error("alias", message, token.text_range()))
+}
+
+/// Symbols are unique per symbol table; calls and function constants name a function.
+fn symbol_checks(chunk: &[SyntaxNode]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut tables = vec![
+        chunk
+            .iter()
+            .filter(|n| ops::is_op(n))
+            .cloned()
+            .collect::<Vec<_>>(),
+    ];
+    for node in chunk {
+        tables.extend(
+            node.descendants()
+                .filter(is_symbol_table)
+                .map(|t| table_ops(&t)),
+        );
+    }
+    for table in &tables {
+        out.extend(redefinitions(table));
+    }
+    for node in chunk {
+        for op in node.descendants().filter(ops::is_op) {
+            out.extend(call_target_check(&op, chunk));
+        }
+    }
+    out
+}
+
+/// Upstream symbol tables whose bodies we check (unknown dialects' modules are left alone).
+fn is_symbol_table(node: &SyntaxNode) -> bool {
+    ops::is_op(node)
+        && op_name(node)
+            .is_some_and(|n| matches!(n.as_str(), "module" | "builtin.module" | "gpu.module"))
+}
+
+/// The ops directly in a symbol table's body.
+fn table_ops(table: &SyntaxNode) -> Vec<SyntaxNode> {
+    let Some(region) = table.children().find(|c| c.kind() == REGION) else {
+        return Vec::new();
+    };
+    region
+        .children()
+        .flat_map(|block| block.children().filter(ops::is_op))
+        .collect()
+}
+
+fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
+    let mut seen: HashMap<String, &SyntaxNode> = HashMap::new();
+    let mut out = Vec::new();
+    // Ops of other dialects may reference symbols in ways we cannot tell from defining them.
+    for op in table.iter().filter(|op| ops::is_upstream_op(op)) {
+        let Some(name) = crate::ide::symbol_definition(op) else {
+            continue;
+        };
+        match seen.get(&name.0) {
+            Some(first) => {
+                let message = format!("redefinition of symbol named '{}'", name.0);
+                let mut d = Diagnostic::error("symbol", message, op_name_range(op));
+                d.notes.push(Note {
+                    range: op_name_range(first),
+                    message: "see existing symbol definition here".into(),
+                });
+                out.push(d);
+            }
+            None => {
+                seen.insert(name.0, op);
+            }
+        }
+    }
+    out
+}
+
+/// `func.call @f` and `func.constant @f` must name a symbol of the chunk's top-level table
+/// or of their module. Only flat references are checked.
+fn call_target_check(op: &SyntaxNode, chunk: &[SyntaxNode]) -> Option<Diagnostic> {
+    let name = op_name(op)?;
+    let (is_call, is_constant) = (
+        matches!(name.as_str(), "func.call" | "call"),
+        matches!(name.as_str(), "func.constant" | "constant"),
+    );
+    if !is_call && !is_constant {
+        return None;
+    }
+    let symbol = op.children().find(|c| c.kind() == SYMBOL_REF)?;
+    let target = symbol.text().to_string();
+    if target.contains("::") || !target.starts_with('@') {
+        return None;
+    }
+    let target = target[1..].trim_matches('"').to_string();
+    if symbol_visible(op, &target, chunk) {
+        return None;
+    }
+    let message = if is_call {
+        format!("'func.call' op '{target}' does not reference a valid function")
+    } else {
+        format!("reference to undefined function '{target}'")
+    };
+    Some(Diagnostic::error("symbol", message, op_name_range(op)))
+}
+
+/// Is `name` defined in the nearest symbol table around `op`? Only tables we know are
+/// searched: if an op we do not know stands between, it may be a symbol table itself, so
+/// the name counts as visible.
+fn symbol_visible(op: &SyntaxNode, name: &str, chunk: &[SyntaxNode]) -> bool {
+    let mut table_ops_found = None;
+    for ancestor in op.ancestors().skip(1).filter(ops::is_op) {
+        if is_symbol_table(&ancestor) {
+            table_ops_found = Some(table_ops(&ancestor));
+            break;
+        }
+        if !is_known_non_table(&ancestor) {
+            return true;
+        }
+    }
+    let ops = table_ops_found
+        .unwrap_or_else(|| chunk.iter().filter(|n| ops::is_op(n)).cloned().collect());
+    ops.iter()
+        .any(|o| crate::ide::defined_symbol(o).is_some_and(|(n, _)| n == name))
+}
+
+/// Ops that hold regions but are no symbol tables.
+fn is_known_non_table(op: &SyntaxNode) -> bool {
+    let Some(name) = op_name(op) else {
+        return false;
+    };
+    let dialect = name.split_once('.').map_or("", |(d, _)| d);
+    matches!(
+        name.as_str(),
+        "func.func" | "func" | "gpu.func" | "llvm.func"
+    ) || matches!(
+        dialect,
+        "scf" | "affine" | "cf" | "arith" | "memref" | "linalg" | "tensor"
+    )
+}
+
+fn op_name_range(op: &SyntaxNode) -> TextRange {
+    let name = op
+        .children()
+        .find(|n| n.kind() == OP_NAME)
+        .map(|n| n.text_range());
+    let generic = op
+        .children_with_tokens()
+        .find(|e| e.kind() == STRING)
+        .map(|e| e.text_range());
+    name.or(generic).unwrap_or(op.text_range())
+}
+
+/// A generic op binds as many results as its function type has.
+fn result_count_check(op: &SyntaxNode) -> Option<Diagnostic> {
+    let results = op.children().find(|c| c.kind() == OP_RESULT_LIST)?;
+    let bound: u32 = results
+        .children()
+        .filter(|r| r.kind() == OP_RESULT)
+        .map(|r| {
+            r.children_with_tokens()
+                .find(|e| e.kind() == INT_NUMBER)
+                .and_then(|t| t.as_token()?.text().parse().ok())
+                .unwrap_or(1)
+        })
+        .sum();
+    let function_type = op.children().find(|c| c.kind() == FUNCTION_TYPE)?;
+    let result_types = function_type.children().nth(1);
+    let defined = match &result_types {
+        Some(list) if list.kind() == TYPE_LIST => list.children().count() as u32,
+        Some(_) => 1,
+        None => return None,
+    };
+    let at = results.text_range();
+    let at = TextRange::at(at.start(), results.first_token()?.text_range().len());
+    if defined == 0 {
+        return Some(Diagnostic::error(
+            "result-count",
+            "cannot name an operation with no results",
+            at,
+        ));
+    }
+    (defined != bound).then(|| {
+        let message =
+            format!("operation defines {defined} results but was provided {bound} to bind");
+        Diagnostic::error("result-count", message, at)
+    })
+}
