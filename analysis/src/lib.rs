@@ -3,13 +3,17 @@
 //! file (syntax errors so far), `// -----` chunking, and `expected-*` annotation checking.
 
 pub mod chunks;
+pub mod db;
 pub mod diagnostics;
 pub mod expectations;
 pub mod file_checks;
 pub mod hir;
+pub mod host;
 pub mod ide;
 pub mod line_index;
 pub mod names;
 
 pub use diagnostics::{Diagnostic, Note, Severity, file_diagnostics, parse_diagnostics};
+pub use host::AnalysisHost;
+pub use mlir_syntax::reparse::TextEdit;
 pub use mlir_syntax::{TextRange, TextSize};

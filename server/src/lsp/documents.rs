@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use mlir_analysis::line_index::LineIndex;
+use mlir_analysis::{TextEdit, TextRange, TextSize};
 use mlir_syntax::Parse;
 use ropey::Rope;
 use tower_lsp_server::ls_types::{Position, TextDocumentContentChangeEvent, Uri};
@@ -22,8 +23,12 @@ pub struct Snapshot {
 
 impl Snapshot {
     pub fn new(version: i32, text: Arc<str>) -> Self {
-        let line_index = LineIndex::new(&text);
         let parse = mlir_syntax::parse(&text);
+        Self::with_parse(version, text, parse)
+    }
+
+    pub fn with_parse(version: i32, text: Arc<str>, parse: Parse) -> Self {
+        let line_index = LineIndex::new(&text);
         Snapshot {
             version,
             text,
@@ -33,10 +38,19 @@ impl Snapshot {
     }
 }
 
+/// A document's text, and the edits since the analysis thread last took it.
+pub struct Pending {
+    pub version: i32,
+    pub text: Arc<str>,
+    /// `None` when the text was replaced whole (or just opened): parse it from scratch.
+    pub edits: Option<Vec<TextEdit>>,
+}
+
 struct Document {
     rope: Rope,
     version: i32,
     snapshot: Option<Arc<Snapshot>>,
+    edits: Option<Vec<TextEdit>>,
 }
 
 /// All open documents, shared between handlers and the analysis thread.
@@ -58,6 +72,7 @@ impl Documents {
             rope: Rope::from_str(text),
             version,
             snapshot: None,
+            edits: None,
         };
         self.lock().insert(uri, doc);
     }
@@ -76,10 +91,26 @@ impl Documents {
             return false;
         };
         for change in changes {
-            apply_change(&mut doc.rope, change, encoding);
+            let edit = apply_change(&mut doc.rope, change, encoding);
+            match (edit, doc.edits.as_mut()) {
+                (Some(edit), Some(edits)) => edits.push(edit),
+                _ => doc.edits = None,
+            }
         }
         doc.version = version;
         true
+    }
+
+    /// The current text with the edits made since the last call (which starts a new list).
+    pub fn take_pending(&self, uri: &Uri) -> Option<Pending> {
+        let mut docs = self.lock();
+        let doc = docs.get_mut(uri)?;
+        let edits = doc.edits.replace(Vec::new());
+        Some(Pending {
+            version: doc.version,
+            text: Arc::from(doc.rope.to_string()),
+            edits,
+        })
     }
 
     pub fn close(&self, uri: &Uri) -> bool {
@@ -120,16 +151,24 @@ impl Documents {
     }
 }
 
-/// Applies one change: a whole-text replacement, or a range replacement.
-fn apply_change(rope: &mut Rope, change: TextDocumentContentChangeEvent, encoding: Encoding) {
+/// Applies one change: a whole-text replacement (returns `None`), or a range replacement
+/// (returns it as a byte-range edit of the text before it).
+fn apply_change(
+    rope: &mut Rope,
+    change: TextDocumentContentChangeEvent,
+    encoding: Encoding,
+) -> Option<TextEdit> {
     let Some(range) = change.range else {
         *rope = Rope::from_str(&change.text);
-        return;
+        return None;
     };
     let start = char_index(rope, range.start, encoding);
     let end = char_index(rope, range.end, encoding).max(start);
+    let bytes = |chars| TextSize::new(rope.char_to_byte(chars) as u32);
+    let delete = TextRange::new(bytes(start), bytes(end));
     rope.remove(start..end);
     rope.insert(start, &change.text);
+    Some(TextEdit::replace(delete, change.text))
 }
 
 /// The char index of an LSP position, clamped to the line (without its break) and text.

@@ -9,12 +9,13 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use mlir_analysis::{TextSize, parse_diagnostics};
+use mlir_analysis::AnalysisHost;
 use tokio::sync::mpsc::UnboundedSender;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::Shared;
 use super::convert;
+use super::documents::Snapshot;
 use super::positions::PositionMap;
 
 pub enum Event {
@@ -46,6 +47,7 @@ pub fn spawn(shared: Arc<Shared>, publish: UnboundedSender<Outgoing>) -> Sender<
 }
 
 fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outgoing>) {
+    let mut host = AnalysisHost::default();
     while let Ok(first) = events.recv() {
         let mut batch = Batch::default();
         batch.add(first);
@@ -57,7 +59,7 @@ fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outg
                 Err(RecvTimeoutError::Disconnected) => return,
             }
         }
-        for message in batch.analyse(shared) {
+        for message in batch.analyse(shared, &mut host) {
             if publish.send(Outgoing::Diagnostics(message)).is_err() {
                 return;
             }
@@ -86,33 +88,43 @@ impl Batch {
         }
     }
 
-    fn analyse(self, shared: &Shared) -> Vec<Publish> {
-        let mut out: Vec<Publish> = self
-            .closed
-            .into_iter()
-            .map(|uri| Publish {
+    fn analyse(self, shared: &Shared, host: &mut AnalysisHost) -> Vec<Publish> {
+        let mut out = Vec::new();
+        for uri in self.closed {
+            host.remove(uri.as_str());
+            out.push(Publish {
                 uri,
                 version: None,
                 diagnostics: Vec::new(),
-            })
-            .collect();
+            });
+        }
         for uri in self.changed {
             let result =
-                std::panic::catch_unwind(AssertUnwindSafe(|| diagnostics_of(shared, &uri)));
+                std::panic::catch_unwind(AssertUnwindSafe(|| diagnostics_of(shared, host, &uri)));
             match result {
                 Ok(Some(message)) => out.push(message),
                 Ok(None) => {}
-                Err(_) => shared.log_error(format!("analysis of {} panicked", uri.as_str())),
+                Err(_) => {
+                    // The database may be half-updated: start over with a fresh one.
+                    *host = AnalysisHost::default();
+                    shared.log_error(format!("analysis of {} panicked", uri.as_str()));
+                }
             }
         }
         out
     }
 }
 
-fn diagnostics_of(shared: &Shared, uri: &Uri) -> Option<Publish> {
-    let snapshot = shared.documents.snapshot(uri)?;
+/// Feeds the document's edits to the host (which reparses incrementally), keeps the new
+/// tree as the document's snapshot, and converts the diagnostics.
+fn diagnostics_of(shared: &Shared, host: &mut AnalysisHost, uri: &Uri) -> Option<Publish> {
+    let pending = shared.documents.take_pending(uri)?;
+    let parse = host.update(uri.as_str(), pending.text.clone(), pending.edits.as_deref());
+    let snapshot = Arc::new(Snapshot::with_parse(pending.version, pending.text, parse));
+    shared.documents.store(uri, snapshot.clone());
     let map = PositionMap::new(&snapshot.text, &snapshot.line_index, shared.encoding());
-    let diagnostics = parse_diagnostics(&snapshot.parse, TextSize::new(0))
+    let diagnostics = host
+        .diagnostics(uri.as_str())
         .iter()
         .map(|d| convert::diagnostic(&map, uri, d))
         .collect();

@@ -18,6 +18,7 @@ pub struct Client {
     /// Messages read while waiting for something else.
     backlog: Vec<Value>,
     next_id: i64,
+    versions: std::collections::HashMap<String, i64>,
 }
 
 impl Client {
@@ -52,6 +53,7 @@ impl Client {
             messages,
             backlog: Vec::new(),
             next_id: 1,
+            versions: Default::default(),
         }
     }
 
@@ -124,12 +126,19 @@ impl Client {
             .unwrap_or_default()
     }
 
+    /// The version of the last change sent for `uri` (1 after opening).
+    pub fn last_version(&self, uri: &str) -> i64 {
+        self.versions.get(uri).copied().unwrap_or(1)
+    }
+
     pub fn open(&mut self, uri: &str, text: &str) {
+        self.versions.insert(uri.to_string(), 1);
         let doc = json!({ "uri": uri, "languageId": "mlir", "version": 1, "text": text });
         self.notify("textDocument/didOpen", json!({ "textDocument": doc }));
     }
 
     pub fn change(&mut self, uri: &str, version: i64, changes: Value) {
+        self.versions.insert(uri.to_string(), version);
         let doc = json!({ "uri": uri, "version": version });
         self.notify(
             "textDocument/didChange",

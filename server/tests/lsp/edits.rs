@@ -118,5 +118,16 @@ fn random_edit_sequences_keep_server_and_client_texts_equal() {
         }
         let expected: String = doc.0.iter().collect();
         assert_eq!(client.server_text(&uri), expected, "sequence {sequence}");
+        if sequence % 50 == 0 {
+            // The tree the server keeps (reparsed edit by edit) equals a fresh parse.
+            let last_version = client.last_version(&uri);
+            client.diagnostics(&uri, last_version);
+            let tree = client.request("mlir-analyzer/syntaxTree", json!({ "uri": uri }));
+            assert_eq!(
+                tree.as_str().unwrap(),
+                mlir_syntax::parse(&expected).debug_dump(),
+                "sequence {sequence}"
+            );
+        }
     }
 }

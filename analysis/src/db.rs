@@ -1,0 +1,189 @@
+//! The salsa database (DESIGN §3.5): file texts are inputs; `parse` runs on every edit, but
+//! each isolated-from-above op is a body with its own queries (`body_syntax` → `body` →
+//! `resolution`), keyed by its position among the file's bodies. `body_syntax` compares
+//! bodies while ignoring the contents of the bodies nested in them, so typing inside one
+//! function re-runs `body` and `resolution` for that function only.
+
+use std::sync::Arc;
+
+use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode};
+
+use crate::diagnostics::Diagnostic;
+use crate::hir::{self, Body, Resolution};
+
+/// An open or indexed file: its text, and (when the host has one) the tree of that text,
+/// made by incremental reparsing outside salsa.
+#[salsa::input(debug)]
+pub struct SourceFile {
+    #[returns(ref)]
+    pub text: Arc<str>,
+    #[returns(ref)]
+    pub parsed: Option<Parse>,
+}
+
+/// One body of a file: index 0 is the top level, then the isolated ops in preorder.
+#[salsa::interned(debug)]
+pub struct BodyId<'db> {
+    #[returns(copy)]
+    pub file: SourceFile,
+    #[returns(copy)]
+    pub index: u32,
+}
+
+#[salsa::db]
+#[derive(Clone, Default)]
+pub struct RootDatabase {
+    storage: salsa::Storage<Self>,
+}
+
+#[salsa::db]
+impl salsa::Database for RootDatabase {}
+
+impl RootDatabase {
+    /// A database that reports every salsa event to `on_event` (tests use it to see which
+    /// queries re-ran).
+    pub fn with_event_callback(on_event: impl Fn(salsa::Event) + Send + Sync + 'static) -> Self {
+        RootDatabase {
+            storage: salsa::Storage::new(Some(Box::new(on_event))),
+        }
+    }
+}
+
+/// The syntax tree of a file. Not compared: every edit yields a new tree.
+#[salsa::tracked(returns(ref), no_eq)]
+pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
+    match file.parsed(db) {
+        Some(parse) => parse.clone(),
+        None => mlir_syntax::parse(file.text(db)),
+    }
+}
+
+/// The green nodes of the file's bodies (the root first), found without descending into
+/// types and attributes.
+#[salsa::tracked(returns(ref), no_eq)]
+pub fn body_greens(db: &dyn salsa::Database, file: SourceFile) -> Vec<GreenNode> {
+    let root = parse(db, file).syntax_node();
+    crate::names::body_ops(&root)
+        .iter()
+        .map(|n| n.green().into_owned())
+        .collect()
+}
+
+/// How many bodies the file has (compared, so its readers re-run only when it changes).
+#[salsa::tracked(returns(copy))]
+pub fn body_count(db: &dyn salsa::Database, file: SourceFile) -> u32 {
+    body_greens(db, file).len() as u32
+}
+
+/// A body's syntax, equal to the previous one when only nested bodies changed.
+#[derive(Debug, Clone)]
+pub struct BodySyntax(pub GreenNode);
+
+impl PartialEq for BodySyntax {
+    fn eq(&self, other: &Self) -> bool {
+        same_outside_nested_bodies(&self.0, &other.0, true)
+    }
+}
+
+impl Eq for BodySyntax {}
+
+#[salsa::tracked(returns(ref))]
+pub fn body_syntax<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Option<BodySyntax> {
+    let greens = body_greens(db, id.file(db));
+    greens.get(id.index(db) as usize).cloned().map(BodySyntax)
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn body<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Body {
+    match body_syntax(db, id) {
+        Some(syntax) => hir::lower(&SyntaxNode::new_root(syntax.0.clone())),
+        None => Body::default(),
+    }
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn resolution<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Resolution {
+    hir::resolve(body(db, id))
+}
+
+/// Name-resolution diagnostics of every body, with text ranges of the current tree.
+pub fn name_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+    let count = body_count(db, file);
+    let mut with_errors = Vec::new();
+    for index in 0..count {
+        let id = BodyId::new(db, file, index);
+        if !resolution(db, id).errors.is_empty() {
+            with_errors.push(index);
+        }
+    }
+    if with_errors.is_empty() {
+        return Vec::new();
+    }
+    // Only bodies with errors need their tokens' ranges: walk the current tree for them.
+    let ops = crate::names::body_ops(&parse(db, file).syntax_node());
+    let mut out = Vec::new();
+    for index in with_errors {
+        let id = BodyId::new(db, file, index);
+        out.extend(crate::names::body_diagnostics(
+            &ops[index as usize],
+            resolution(db, id),
+        ));
+    }
+    out
+}
+
+/// Every diagnostic of a file: syntax, names, file-wide checks.
+pub fn file_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+    let parse = parse(db, file);
+    let syntax = parse
+        .errors()
+        .iter()
+        .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
+    let root = parse.syntax_node();
+    let checks = crate::file_checks::file_checks(&root);
+    let mut all: Vec<Diagnostic> = syntax
+        .chain(name_diagnostics(db, file))
+        .chain(checks)
+        .collect();
+    all.sort_by_key(|d| (d.range.start(), d.range.end()));
+    all
+}
+
+/// Structural equality of two green trees, treating any two nested isolated ops as equal
+/// (their contents are other bodies). Iterative, so deep trees cannot overflow the stack.
+fn same_outside_nested_bodies(a: &GreenNode, b: &GreenNode, is_root: bool) -> bool {
+    let mut stack = vec![(a.clone(), b.clone(), is_root)];
+    while let Some((a, b, root)) = stack.pop() {
+        if std::ptr::eq::<rowan::GreenNodeData>(&*a, &*b) {
+            continue;
+        }
+        if a.kind() != b.kind() || a.children().len() != b.children().len() {
+            return false;
+        }
+        if !root && is_isolated_green(&a) && is_isolated_green(&b) {
+            continue;
+        }
+        for (x, y) in a.children().zip(b.children()) {
+            match (x, y) {
+                (rowan::NodeOrToken::Node(x), rowan::NodeOrToken::Node(y)) => {
+                    stack.push((x.to_owned(), y.to_owned(), false));
+                }
+                (rowan::NodeOrToken::Token(x), rowan::NodeOrToken::Token(y)) => {
+                    if x.kind() != y.kind() || x.text() != y.text() {
+                        return false;
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+    true
+}
+
+fn is_isolated_green(node: &GreenNode) -> bool {
+    let kind = <mlir_syntax::MlirLanguage as rowan::Language>::kind_from_raw(node.kind());
+    if !matches!(kind, SyntaxKind::GENERIC_OP | SyntaxKind::CUSTOM_OP) {
+        return false;
+    }
+    hir::ops::is_isolated(&SyntaxNode::new_root(node.clone()))
+}

@@ -1,0 +1,96 @@
+//! `AnalysisHost`: the one owner of the salsa database, fed with file texts and edits by the
+//! server's analysis thread. It reparses incrementally when it knows the edits since the
+//! last text of a file, and answers diagnostics through the database's per-body queries.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use mlir_syntax::Parse;
+use mlir_syntax::reparse::{TextEdit, reparse};
+use salsa::Setter;
+
+use crate::db::{self, RootDatabase, SourceFile};
+use crate::diagnostics::Diagnostic;
+
+#[derive(Default)]
+pub struct AnalysisHost {
+    db: RootDatabase,
+    files: HashMap<String, SourceFile>,
+}
+
+impl AnalysisHost {
+    /// Sets the text of file `key`. `edits` are the changes since the text last given, in
+    /// order; with them the tree is reparsed piecewise, without them (or for a new file) it
+    /// is parsed whole. Returns the tree.
+    pub fn update(&mut self, key: &str, text: Arc<str>, edits: Option<&[TextEdit]>) -> Parse {
+        let previous = self.files.get(key).map(|f| db::parse(&self.db, *f).clone());
+        let parse = match (previous, edits) {
+            (Some(old), Some(edits)) if lengths_agree(&old, edits, &text) => {
+                edits.iter().fold(old, |tree, edit| reparse(&tree, edit))
+            }
+            _ => mlir_syntax::parse(&text),
+        };
+        match self.files.get(key) {
+            Some(file) => {
+                file.set_text(&mut self.db).to(text);
+                file.set_parsed(&mut self.db).to(Some(parse.clone()));
+            }
+            None => {
+                let file = SourceFile::new(&self.db, text, Some(parse.clone()));
+                self.files.insert(key.to_string(), file);
+            }
+        }
+        parse
+    }
+
+    pub fn remove(&mut self, key: &str) {
+        self.files.remove(key);
+    }
+
+    /// Every diagnostic of file `key` (none for an unknown file).
+    pub fn diagnostics(&self, key: &str) -> Vec<Diagnostic> {
+        match self.files.get(key) {
+            Some(file) => db::file_diagnostics(&self.db, *file),
+            None => Vec::new(),
+        }
+    }
+}
+
+/// Do the edits turn a text of the old tree's length into one of the new text's length?
+/// (A cheap guard against edits that do not belong to the tree.)
+fn lengths_agree(old: &Parse, edits: &[TextEdit], text: &str) -> bool {
+    let mut len = i64::from(u32::from(old.green().text_len()));
+    for edit in edits {
+        if i64::from(u32::from(edit.delete.end())) > len {
+            return false;
+        }
+        len += edit.insert.len() as i64 - i64::from(u32::from(edit.delete.len()));
+    }
+    len == text.len() as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mlir_syntax::{TextRange, TextSize};
+
+    #[test]
+    fn edits_reparse_to_the_same_tree_and_diagnostics() {
+        let mut host = AnalysisHost::default();
+        let text = "func.func @f(%a: i32) {\n  %0 = arith.addi %a, %a : i32\n  return\n}\n";
+        host.update("f", Arc::from(text), None);
+        assert!(host.diagnostics("f").is_empty());
+        let at = TextSize::new(text.find("%a, %a").unwrap() as u32);
+        let edit = TextEdit::replace(TextRange::at(at, TextSize::new(2)), "%b");
+        let mut new_text = text.to_string();
+        edit.apply(&mut new_text);
+        let parse = host.update("f", Arc::from(new_text.as_str()), Some(&[edit]));
+        assert_eq!(parse, mlir_syntax::parse(&new_text));
+        let messages: Vec<String> = host
+            .diagnostics("f")
+            .into_iter()
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(messages, ["use of undeclared SSA value name"]);
+    }
+}
