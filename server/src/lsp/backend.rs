@@ -129,6 +129,14 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
             },
         )),
         document_symbol_provider: Some(OneOf::Left(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        document_highlight_provider: Some(OneOf::Left(true)),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        rename_provider: Some(OneOf::Right(RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
@@ -207,6 +215,117 @@ impl LanguageServer for Backend {
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         self.apply_settings(Some(params.settings));
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let at = params.text_document_position_params;
+        let uri = at.text_document.uri.clone();
+        let locations = self
+            .with_snapshot(&at.text_document.uri, move |snapshot, map| {
+                let offset = map.offset(at.position);
+                let targets = ide::definition(&snapshot.parse.syntax_node(), offset);
+                targets
+                    .into_iter()
+                    .map(|r| Location::new(uri.clone(), map.range(r)))
+                    .collect::<Vec<_>>()
+            })
+            .await?;
+        Ok((!locations.is_empty()).then_some(GotoDefinitionResponse::Array(locations)))
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let at = params.text_document_position;
+        let uri = at.text_document.uri.clone();
+        let include = params.context.include_declaration;
+        let locations = self
+            .with_snapshot(&at.text_document.uri, move |snapshot, map| {
+                let offset = map.offset(at.position);
+                let found = ide::references(&snapshot.parse.syntax_node(), offset, include);
+                found
+                    .into_iter()
+                    .map(|r| Location::new(uri.clone(), map.range(r)))
+                    .collect::<Vec<_>>()
+            })
+            .await?;
+        Ok(Some(locations))
+    }
+
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
+        let at = params.text_document_position_params;
+        let highlights = self
+            .with_snapshot(&at.text_document.uri, move |snapshot, map| {
+                let offset = map.offset(at.position);
+                let found = ide::occurrences(&snapshot.parse.syntax_node(), offset);
+                found
+                    .into_iter()
+                    .map(|o| convert::highlight(map, &o))
+                    .collect::<Vec<_>>()
+            })
+            .await?;
+        Ok(Some(highlights))
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let at = params.text_document_position_params;
+        self.with_snapshot(&at.text_document.uri, move |snapshot, map| {
+            let found = ide::hover(&snapshot.parse.syntax_node(), map.offset(at.position))?;
+            Some(Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: found.markdown,
+                }),
+                range: Some(map.range(found.range)),
+            })
+        })
+        .await
+    }
+
+    async fn prepare_rename(
+        &self,
+        params: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        let range = self
+            .with_snapshot(&params.text_document.uri, move |snapshot, map| {
+                ide::prepare_rename(&snapshot.parse.syntax_node(), map.offset(params.position))
+                    .map(|r| map.range(r))
+            })
+            .await?;
+        range
+            .map(|r| Some(PrepareRenameResponse::Range(r)))
+            .map_err(Error::invalid_params)
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        let at = params.text_document_position;
+        let uri = at.text_document.uri.clone();
+        let new_name = params.new_name;
+        let edits = self
+            .with_snapshot(&at.text_document.uri, move |snapshot, map| {
+                let edits = ide::rename(
+                    &snapshot.parse.syntax_node(),
+                    map.offset(at.position),
+                    &new_name,
+                )?;
+                Ok::<_, String>(
+                    edits
+                        .into_iter()
+                        .map(|(r, text)| TextEdit::new(map.range(r), text))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .await?
+            .map_err(Error::invalid_params)?;
+        let changes = std::collections::HashMap::from([(uri, edits)]);
+        Ok(Some(WorkspaceEdit {
+            changes: Some(changes),
+            ..Default::default()
+        }))
     }
 
     async fn document_symbol(

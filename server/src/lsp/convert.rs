@@ -190,3 +190,16 @@ pub fn selection_range(
         parent: None,
     })
 }
+
+/// A highlight: definitions are writes, uses are reads.
+pub fn highlight(map: &PositionMap<'_>, occurrence: &ide::Occurrence) -> lsp::DocumentHighlight {
+    let kind = if occurrence.is_definition {
+        lsp::DocumentHighlightKind::WRITE
+    } else {
+        lsp::DocumentHighlightKind::READ
+    };
+    lsp::DocumentHighlight {
+        range: map.range(occurrence.range),
+        kind: Some(kind),
+    }
+}

@@ -4,6 +4,7 @@
 
 mod client;
 mod edits;
+mod navigation;
 
 use client::Client;
 use serde_json::{Value, json};

@@ -1,0 +1,231 @@
+//! Hover for names: a value shows what defines it (op result with its index, block or
+//! region argument) and its type where the text gives it; a block its arguments; a symbol
+//! the op that defines it, as written up to its body; an alias the value it stands for.
+//! Markdown, with MLIR in fenced code blocks.
+
+use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
+
+use super::navigation::{NameClass, definition, name_at};
+use crate::hir::ops;
+
+pub struct HoverResult {
+    pub range: TextRange,
+    pub markdown: String,
+}
+
+pub fn hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
+    let (token, class) = name_at(root, offset)?;
+    let def_range = definition(root, offset).into_iter().next();
+    let def = def_range.and_then(|r| {
+        root.covering_element(r)
+            .into_token()
+            .or_else(|| root.token_at_offset(r.start()).right_biased())
+    });
+    let markdown = match class {
+        NameClass::Value => value_hover(&token, def.as_ref()),
+        NameClass::Block => block_hover(&token, def.as_ref()),
+        NameClass::Symbol => symbol_hover(root, &token, def_range),
+        NameClass::TypeAlias | NameClass::AttrAlias => alias_hover(&token, def.as_ref()),
+    }?;
+    Some(HoverResult {
+        range: token.text_range(),
+        markdown,
+    })
+}
+
+fn code(text: &str) -> String {
+    format!("```mlir\n{}\n```", text.trim())
+}
+
+fn value_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String> {
+    let Some(def) = def else {
+        return Some(format!("{}\n\nundeclared value", code(token.text())));
+    };
+    let parent = def.parent()?;
+    let description = match parent.kind() {
+        OP_RESULT => result_description(def, &parent),
+        BLOCK_ARG => block_arg_description(&parent),
+        _ => argument_description(def),
+    };
+    Some(format!("{}\n\n{description}", code(def.text())))
+}
+
+/// `result #1 of arith.addi`, counting the results of `%a, %b:2 =` groups.
+fn result_description(def: &SyntaxToken, result: &SyntaxNode) -> String {
+    let list = result.parent();
+    let index: u32 = list
+        .iter()
+        .flat_map(|l| l.children())
+        .take_while(|r| r != result)
+        .map(|r| {
+            r.text()
+                .to_string()
+                .split(':')
+                .nth(1)
+                .and_then(|n| n.trim().parse().ok())
+                .unwrap_or(1)
+        })
+        .sum();
+    let op = def.parent_ancestors().find(ops::is_op);
+    let op_name = op.as_ref().and_then(ops::op_name).unwrap_or_default();
+    let count = result
+        .text()
+        .to_string()
+        .split(':')
+        .nth(1)
+        .map(|n| n.trim().to_string());
+    let group = count
+        .map(|n| {
+            format!(
+                " (results #{index}…#{} as `{}#N`)",
+                index + n.parse::<u32>().unwrap_or(1) - 1,
+                def.text()
+            )
+        })
+        .unwrap_or_default();
+    format!("result #{index} of `{op_name}`{group}")
+}
+
+fn block_arg_description(arg: &SyntaxNode) -> String {
+    let label = arg.ancestors().find(|n| n.kind() == BLOCK_LABEL);
+    let index = arg
+        .parent()
+        .map_or(0, |l| l.children().take_while(|a| a != arg).count());
+    let block = label
+        .and_then(|l| l.first_token())
+        .map(|t| t.text().to_string())
+        .unwrap_or_default();
+    let ty = arg
+        .children()
+        .find(|c| c.kind() != LOCATION)
+        .map(|t| t.text().to_string());
+    let ty = ty.map(|t| format!(": `{t}`")).unwrap_or_default();
+    format!("argument #{index} of block `{block}`{ty}")
+}
+
+/// A region or signature argument declared by a custom op: `%a: i32` in `func.func`.
+fn argument_description(def: &SyntaxToken) -> String {
+    let op = def.parent_ancestors().find(ops::is_op);
+    let op_name = op.as_ref().and_then(ops::op_name).unwrap_or_default();
+    let ty = def
+        .parent()
+        .and_then(|use_| {
+            std::iter::successors(use_.next_sibling_or_token(), |e| e.next_sibling_or_token()).find(
+                |e| {
+                    !e.kind().is_trivia()
+                        && e.kind() != COLON
+                        && !matches!(e.kind(), LITERAL_ATTR | KEYWORD)
+                },
+            )
+        })
+        .filter(|e| {
+            e.as_node()
+                .is_some_and(|n| n.kind().name().ends_with("_TYPE") || n.kind() == TYPE_ALIAS_REF)
+        })
+        .map(|e| format!(": `{}`", e));
+    format!("argument declared by `{op_name}`{}", ty.unwrap_or_default())
+}
+
+fn block_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String> {
+    let Some(label) = def
+        .and_then(|d| d.parent())
+        .filter(|p| p.kind() == BLOCK_LABEL)
+    else {
+        return Some(format!("{}\n\nundefined block", code(token.text())));
+    };
+    let block = label.parent()?;
+    let region = block.parent()?;
+    let index = region.children().take_while(|b| *b != block).count();
+    let owner = region
+        .ancestors()
+        .skip(1)
+        .find(ops::is_op)
+        .and_then(|o| ops::op_name(&o))
+        .unwrap_or_default();
+    let label_text = label.text().to_string();
+    Some(format!(
+        "{}\n\nblock #{index} of a region of `{owner}`",
+        code(label_text.trim_end_matches(':'))
+    ))
+}
+
+fn symbol_hover(root: &SyntaxNode, token: &SyntaxToken, def: Option<TextRange>) -> Option<String> {
+    let Some(def) = def else {
+        return Some(format!(
+            "{}\n\nno definition found in this file",
+            code(token.text())
+        ));
+    };
+    let op = root.covering_element(def).ancestors().find(ops::is_op)?;
+    let header: String = op
+        .children_with_tokens()
+        .take_while(|e| e.kind() != REGION)
+        .map(|e| e.to_string())
+        .collect();
+    let name = ops::op_name(&op).unwrap_or_default();
+    Some(format!("{}\n\ndefined by `{name}`", code(&header)))
+}
+
+fn alias_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String> {
+    let Some(def_node) = def
+        .and_then(|d| d.parent())
+        .filter(|p| matches!(p.kind(), TYPE_ALIAS_DEF | ATTR_ALIAS_DEF))
+    else {
+        return Some(format!("{}\n\nundefined alias", code(token.text())));
+    };
+    let what = if def_node.kind() == TYPE_ALIAS_DEF {
+        "type alias"
+    } else {
+        "attribute alias"
+    };
+    Some(format!("{}\n\n{what}", code(&def_node.text().to_string())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(fixture: &str) -> String {
+        let offset = TextSize::new(fixture.find("$0").expect("$0") as u32);
+        let text = fixture.replace("$0", "");
+        let parse = mlir_syntax::parse(&text);
+        hover(&parse.syntax_node(), offset)
+            .map(|h| h.markdown)
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn values() {
+        let body = "func.func @f(%a: i32) {\n  %x, %r:2 = \"t.op\"(%a) : (i32) -> (i32, i32, i32)\n  \"t.use\"(%r#1) : (i32) -> ()\n  return\n}\n";
+        let result = body.replace("(%r#1)", "(%r$0#1)");
+        assert!(
+            check(&result).contains("result #1 of `t.op` (results #1…#2 as `%r#N`)"),
+            "{}",
+            check(&result)
+        );
+        let argument = body.replace("(%a)", "(%a$0)");
+        assert!(
+            check(&argument).contains("argument declared by `func.func`: `i32`"),
+            "{}",
+            check(&argument)
+        );
+    }
+
+    #[test]
+    fn blocks_symbols_aliases() {
+        let f = "!t = i32\nfunc.func private @g(!t$0)\nfunc.func @f() {\n  cf.br ^bb1\n^bb1:\n  func.call @g() : () -> ()\n  return\n}\n";
+        assert!(check(f).contains("!t = i32"));
+        let call = f.replace("!t$0", "!t").replace("@g()", "@g$0()");
+        assert!(
+            check(&call).contains("func.func private @g(!t)"),
+            "{}",
+            check(&call)
+        );
+        let block = f.replace("!t$0", "!t").replace("br ^bb1", "br ^bb1$0");
+        assert!(
+            check(&block).contains("block #1 of a region of `func.func`"),
+            "{}",
+            check(&block)
+        );
+    }
+}

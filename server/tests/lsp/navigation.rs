@@ -1,0 +1,98 @@
+//! End-to-end navigation: definition, references, highlights, hover and rename, also in a
+//! function next to one with a syntax error.
+
+use serde_json::{Value, json};
+
+use super::URI;
+use super::client::Client;
+
+/// Two functions; the first one is broken (a missing operand list parenthesis).
+const BROKEN_AND_GOOD: &str = "func.func @broken(%a: i32) {\n  \"t.op\"(%a : (i32) -> ()\n  return\n}\nfunc.func @good(%x: i32) -> i32 {\n  %0 = arith.addi %x, %x : i32\n  return %0 : i32\n}\n";
+
+fn at(line: u32, character: u32) -> Value {
+    json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": character } })
+}
+
+fn start(range: &Value) -> (u64, u64) {
+    (
+        range["start"]["line"].as_u64().unwrap(),
+        range["start"]["character"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn navigation_works_next_to_a_syntax_error() {
+    let (mut client, _) = Client::initialized(json!({}));
+    client.open(URI, BROKEN_AND_GOOD);
+    assert_eq!(
+        client.diagnostics(URI, 1).len(),
+        1,
+        "the broken function has its error"
+    );
+
+    // `%x` used on line 5 is defined in the signature on line 4.
+    let definition = client.request("textDocument/definition", at(5, 19));
+    assert_eq!(start(&definition[0]["range"]), (4, 16));
+
+    let mut params = at(4, 17);
+    params["context"] = json!({ "includeDeclaration": true });
+    assert_eq!(
+        client
+            .request("textDocument/references", params.clone())
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+    params["context"] = json!({ "includeDeclaration": false });
+    assert_eq!(
+        client
+            .request("textDocument/references", params)
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+
+    let highlights = client.request("textDocument/documentHighlight", at(6, 10));
+    let kinds: Vec<u64> = highlights
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["kind"].as_u64().unwrap())
+        .collect();
+    assert_eq!(kinds, [3, 2], "the definition is a write, the use a read");
+
+    let hover = client.request("textDocument/hover", at(6, 10));
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("result #0 of `arith.addi`"), "{text}");
+
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": URI } }),
+    );
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["broken", "good"]);
+}
+
+#[test]
+fn rename_with_prepare_and_invalid_names() {
+    let (mut client, _) = Client::initialized(json!({}));
+    client.open(URI, BROKEN_AND_GOOD);
+    let prepared = client.request("textDocument/prepareRename", at(5, 4));
+    assert_eq!(start(&prepared), (5, 2));
+    let mut params = at(5, 4);
+    params["newName"] = json!("sum");
+    let edit = client.request("textDocument/rename", params.clone());
+    let edits = edit["changes"][URI].as_array().unwrap();
+    assert_eq!(edits.len(), 2);
+    assert!(edits.iter().all(|e| e["newText"] == "%sum"));
+    params["newName"] = json!("not a name");
+    let refused = client.request_raw("textDocument/rename", params);
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+}
