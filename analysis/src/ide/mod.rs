@@ -1,6 +1,7 @@
 //! IDE features as plain data over byte ranges (DESIGN §2): one feature per file, each a
 //! function of an analysed file. The server converts the results to LSP types.
 
+mod completion;
 mod document_symbols;
 mod folding_ranges;
 mod hover;
@@ -9,6 +10,7 @@ mod rename;
 mod selection_ranges;
 mod semantic_tokens;
 
+pub use completion::{CompletionItem, CompletionKind, completions};
 pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols};
 pub(crate) use document_symbols::{defined_name as defined_symbol, symbol_definition};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};

@@ -133,6 +133,10 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         references_provider: Some(OneOf::Left(true)),
         document_highlight_provider: Some(OneOf::Left(true)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(["%", "^", "@", "#", "!"].map(String::from).to_vec()),
+            ..Default::default()
+        }),
         rename_provider: Some(OneOf::Right(RenameOptions {
             prepare_provider: Some(true),
             work_done_progress_options: Default::default(),
@@ -284,6 +288,22 @@ impl LanguageServer for Backend {
             })
         })
         .await
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let at = params.text_document_position;
+        let items = self
+            .with_snapshot(&at.text_document.uri, move |snapshot, map| {
+                let offset = map.offset(at.position);
+                let found = ide::completions(&snapshot.parse.syntax_node(), &snapshot.text, offset);
+                found
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| convert::completion_item(map, item, i))
+                    .collect::<Vec<_>>()
+            })
+            .await?;
+        Ok(Some(CompletionResponse::Array(items)))
     }
 
     async fn prepare_rename(

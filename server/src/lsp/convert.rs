@@ -203,3 +203,27 @@ pub fn highlight(map: &PositionMap<'_>, occurrence: &ide::Occurrence) -> lsp::Do
         kind: Some(kind),
     }
 }
+
+/// A completion item that replaces the partly typed name; `rank` keeps our order.
+pub fn completion_item(
+    map: &PositionMap<'_>,
+    item: &ide::CompletionItem,
+    rank: usize,
+) -> lsp::CompletionItem {
+    let kind = match item.kind {
+        ide::CompletionKind::Value => lsp::CompletionItemKind::VARIABLE,
+        ide::CompletionKind::Block => lsp::CompletionItemKind::REFERENCE,
+        ide::CompletionKind::Symbol => lsp::CompletionItemKind::FUNCTION,
+        ide::CompletionKind::Alias => lsp::CompletionItemKind::CONSTANT,
+    };
+    let edit = lsp::TextEdit::new(map.range(item.replace), item.label.clone());
+    lsp::CompletionItem {
+        label: item.label.clone(),
+        kind: Some(kind),
+        detail: item.detail.clone(),
+        sort_text: Some(format!("{rank:05}")),
+        filter_text: Some(item.label.clone()),
+        text_edit: Some(lsp::CompletionTextEdit::Edit(edit)),
+        ..Default::default()
+    }
+}

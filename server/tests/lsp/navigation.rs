@@ -96,3 +96,22 @@ fn rename_with_prepare_and_invalid_names() {
     let refused = client.request_raw("textDocument/rename", params);
     assert_eq!(refused["error"]["code"], -32602, "{refused}");
 }
+
+#[test]
+fn completion_of_values_next_to_a_syntax_error() {
+    let (mut client, _) = Client::initialized(json!({}));
+    let text = BROKEN_AND_GOOD.replace("return %0 : i32", "return %");
+    client.open(URI, &text);
+    let items = client.request("textDocument/completion", at(6, 10));
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["%0", "%x"]);
+    assert_eq!(
+        items[0]["textEdit"]["range"]["start"],
+        json!({ "line": 6, "character": 9 })
+    );
+}
