@@ -40,6 +40,8 @@ pub struct Verification {
     pub unmatched: Vec<Expectation>,
     /// Diagnostics no annotation expected.
     pub unexpected: Vec<Diagnostic>,
+    /// Diagnostics an annotation expected.
+    pub matched: Vec<Diagnostic>,
 }
 
 impl Verification {
@@ -163,6 +165,7 @@ pub fn verify(text: &str, offset: TextSize, diagnostics: &[Diagnostic]) -> Verif
         .map(|e| (e, false))
         .collect();
     let mut unexpected = Vec::new();
+    let mut matched = Vec::new();
     for diagnostic in diagnostics {
         let line = index.line_col(diagnostic.range.start() - offset).line;
         let found = expectations.iter_mut().find(|(e, used)| {
@@ -172,7 +175,10 @@ pub fn verify(text: &str, offset: TextSize, diagnostics: &[Diagnostic]) -> Verif
                 && matches(e, &diagnostic.message)
         });
         match found {
-            Some((_, used)) => *used = true,
+            Some((_, used)) => {
+                *used = true;
+                matched.push(diagnostic.clone());
+            }
             None => unexpected.push(diagnostic.clone()),
         }
     }
@@ -184,7 +190,125 @@ pub fn verify(text: &str, offset: TextSize, diagnostics: &[Diagnostic]) -> Verif
     Verification {
         unmatched,
         unexpected,
+        matched,
     }
+}
+
+/// How annotated diagnostics are presented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presentation {
+    /// As `mlir-opt -verify-diagnostics` reports: only failures, as errors.
+    Verify,
+    /// In the editor: expected diagnostics stay, shown as information and marked expected;
+    /// annotations nothing matches become errors; the rest is unchanged.
+    Editor,
+}
+
+/// Checks `diagnostics` against the file's annotations, buffer by buffer (each `// -----`
+/// chunk when `split`), and presents the outcome.
+pub fn apply_expectations(
+    text: &str,
+    split: bool,
+    diagnostics: Vec<Diagnostic>,
+    presentation: Presentation,
+) -> Vec<Diagnostic> {
+    if presentation == Presentation::Editor && !text.contains("expected-") {
+        return diagnostics;
+    }
+    let buffers = if split {
+        crate::chunks::split_chunks(text)
+    } else {
+        vec![TextRange::up_to(TextSize::of(text))]
+    };
+    let mut out = Vec::new();
+    for buffer in buffers {
+        let inside: Vec<Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| buffer.contains_inclusive(d.range.start()))
+            .cloned()
+            .collect();
+        let result = verify(&text[buffer], buffer.start(), &inside);
+        out.extend(present(result, presentation));
+    }
+    out.sort_by_key(|d| (d.range.start(), d.range.end()));
+    out
+}
+
+fn present(result: Verification, presentation: Presentation) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = result.unmatched.iter().map(unmatched_error).collect();
+    for d in result.unexpected {
+        match presentation {
+            Presentation::Verify => {
+                let message = format!("unexpected {}: {}", d.severity.as_str(), d.message);
+                out.push(Diagnostic {
+                    message,
+                    severity: Severity::Error,
+                    ..d
+                });
+            }
+            Presentation::Editor => out.push(d),
+        }
+    }
+    if presentation == Presentation::Editor {
+        out.extend(result.matched.into_iter().map(|d| {
+            let message = format!("expected {}: {}", d.severity.as_str(), d.message);
+            Diagnostic {
+                message,
+                severity: Severity::Note,
+                ..d
+            }
+        }));
+    }
+    out
+}
+
+fn unmatched_error(e: &Expectation) -> Diagnostic {
+    let message = format!(
+        "expected {} \"{}\" was not produced",
+        e.severity.as_str(),
+        e.message
+    );
+    Diagnostic::error(UNMATCHED_CODE, message, e.range)
+}
+
+/// What to delete to remove the annotation at `range`: its whole line when the line holds
+/// nothing else, else the `//` comment it is in.
+pub fn removal_range(text: &str, range: TextRange) -> TextRange {
+    let start = usize::from(range.start()).min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..]
+        .find('\n')
+        .map_or(text.len(), |i| start + i + 1);
+    let comment = text[line_start..start]
+        .rfind("//")
+        .map_or(start, |i| line_start + i);
+    let before = &text[line_start..comment];
+    let (from, to) = if before.trim().is_empty() {
+        (line_start, line_end)
+    } else {
+        (
+            line_start + before.trim_end().len(),
+            line_end - usize::from(text[..line_end].ends_with('\n')),
+        )
+    };
+    TextRange::new(TextSize::new(from as u32), TextSize::new(to as u32))
+}
+
+/// The code of an annotation nothing matched (its quick fix removes it).
+pub const UNMATCHED_CODE: &str = "unmatched-expectation";
+
+/// The annotation line to insert above `line_text` for a diagnostic, as `mlir-lsp-server`'s
+/// quick fix writes it: same indentation, `@below`.
+pub fn annotation_for(severity: Severity, message: &str, line_text: &str) -> String {
+    let indent: String = line_text
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
+    format!(
+        "{indent}// expected-{} @below {{{{{}}}}}\n",
+        severity.as_str(),
+        message
+    )
 }
 
 /// Substring match; for `-re` annotations the `{{...}}` parts are left out of the literal
@@ -239,6 +363,42 @@ mod tests {
                 (Severity::Remark, Target::Line(5), "four".into()),
                 (Severity::Error, Target::Unknown, "five".into()),
             ]
+        );
+    }
+
+    #[test]
+    fn editor_presentation_and_fixes() {
+        let text = "\"t.op\"() : i32\n// expected-error@-1 {{expected function type}}\n  %x = \"t.a\"() : () -> i32 // expected-error {{never}}\n";
+        let d = Diagnostic::error(
+            "syntax",
+            "expected function type",
+            TextRange::empty(TextSize::new(14)),
+        );
+        let shown = apply_expectations(text, false, vec![d], Presentation::Editor);
+        let messages: Vec<(Severity, &str)> = shown
+            .iter()
+            .map(|d| (d.severity, d.message.as_str()))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                (Severity::Note, "expected error: expected function type"),
+                (Severity::Error, "expected error \"never\" was not produced"),
+            ]
+        );
+        let stale = shown[1].range;
+        assert_eq!(
+            &text[removal_range(text, stale)],
+            " // expected-error {{never}}"
+        );
+        let own_line = TextRange::at(TextSize::new(18), TextSize::new(4));
+        assert_eq!(
+            &text[removal_range(text, own_line)],
+            "// expected-error@-1 {{expected function type}}\n"
+        );
+        assert_eq!(
+            annotation_for(Severity::Error, "m", "    x"),
+            "    // expected-error @below {{m}}\n"
         );
     }
 

@@ -7,9 +7,9 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use mlir_analysis::chunks::{run_line_requests_split, split_chunks};
-use mlir_analysis::expectations::verify;
-use mlir_analysis::{Diagnostic, Severity, TextRange, TextSize, file_diagnostics};
+use mlir_analysis::chunks::run_line_requests_split;
+use mlir_analysis::expectations::{Presentation, apply_expectations};
+use mlir_analysis::{Diagnostic, TextRange, TextSize, file_diagnostics};
 
 use crate::cli::{CheckOptions, Format};
 use crate::render::{FileReport, render_json, render_text};
@@ -94,7 +94,7 @@ fn check_file(path: &Path, options: &CheckOptions) -> io::Result<FileReport> {
     let split = options.split_input_file || run_line_requests_split(&text);
     diagnostics.extend(file_diagnostics(&text, split));
     if options.verify_diagnostics {
-        diagnostics = verification_diagnostics(&text, split, diagnostics);
+        diagnostics = apply_expectations(&text, split, diagnostics, Presentation::Verify);
     }
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end()));
     Ok(FileReport {
@@ -116,41 +116,4 @@ fn decode(bytes: Vec<u8>) -> (String, Vec<Diagnostic>) {
             (text, vec![Diagnostic::error("encoding", message, at)])
         }
     }
-}
-
-/// Replaces the diagnostics by what `-verify-diagnostics` reports: annotations nothing
-/// matched, and diagnostics nothing expected, per buffer (chunk).
-fn verification_diagnostics(
-    text: &str,
-    split: bool,
-    diagnostics: Vec<Diagnostic>,
-) -> Vec<Diagnostic> {
-    let buffers = if split {
-        split_chunks(text)
-    } else {
-        vec![TextRange::up_to(TextSize::of(text))]
-    };
-    let mut out = Vec::new();
-    for buffer in buffers {
-        let inside: Vec<Diagnostic> = diagnostics
-            .iter()
-            .filter(|d| buffer.contains_inclusive(d.range.start()))
-            .cloned()
-            .collect();
-        let result = verify(&text[buffer], buffer.start(), &inside);
-        for e in result.unmatched {
-            let what = e.severity.as_str();
-            let message = format!("expected {what} \"{}\" was not produced", e.message);
-            out.push(Diagnostic::error("unmatched-expectation", message, e.range));
-        }
-        for d in result.unexpected {
-            let message = format!("unexpected {}: {}", d.severity.as_str(), d.message);
-            out.push(Diagnostic {
-                message,
-                severity: Severity::Error,
-                ..d
-            });
-        }
-    }
-    out
 }

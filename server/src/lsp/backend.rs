@@ -133,6 +133,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         references_provider: Some(OneOf::Left(true)),
         document_highlight_provider: Some(OneOf::Left(true)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(["%", "^", "@", "#", "!"].map(String::from).to_vec()),
             ..Default::default()
@@ -304,6 +305,21 @@ impl LanguageServer for Backend {
             })
             .await?;
         Ok(Some(CompletionResponse::Array(items)))
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri.clone();
+        let diagnostics = params.context.diagnostics;
+        let actions = self
+            .with_snapshot(&params.text_document.uri, move |snapshot, map| {
+                let ours = diagnostics
+                    .iter()
+                    .filter(|d| d.source.as_deref() == Some("mlir-analyzer"));
+                ours.filter_map(|d| super::requests::annotation_action(snapshot, map, &uri, d))
+                    .collect::<Vec<_>>()
+            })
+            .await?;
+        Ok(Some(actions))
     }
 
     async fn prepare_rename(

@@ -5,7 +5,9 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mlir_analysis::{TextRange, ide};
+use mlir_analysis::expectations::{UNMATCHED_CODE, annotation_for, removal_range};
+use mlir_analysis::{Severity, TextRange, ide};
+use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::ls_types::{
     SemanticToken, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit,
     SemanticTokensFullDeltaResult, Uri,
@@ -100,6 +102,59 @@ fn single_edit(old: &[SemanticToken], new: &[SemanticToken]) -> Option<SemanticT
         delete_count: ((old.len() - prefix - suffix) * 5) as u32,
         data: Some(new[prefix..new.len() - suffix].to_vec()),
     })
+}
+
+/// The quick fix for one of our diagnostics: insert an `expected-*` annotation above an
+/// unexpected one (as `mlir-lsp-server` offers), or remove an annotation nothing matched.
+/// Diagnostics already expected get none.
+pub fn annotation_action(
+    snapshot: &Snapshot,
+    map: &PositionMap<'_>,
+    uri: &Uri,
+    diagnostic: &lsp::Diagnostic,
+) -> Option<lsp::CodeActionOrCommand> {
+    let code = match &diagnostic.code {
+        Some(lsp::NumberOrString::String(code)) => code.as_str(),
+        _ => "",
+    };
+    let (title, edit) = if code == UNMATCHED_CODE {
+        let start = map.offset(diagnostic.range.start);
+        let range = removal_range(
+            &snapshot.text,
+            TextRange::new(start, map.offset(diagnostic.range.end)),
+        );
+        (
+            "Remove this stale expected-* annotation",
+            lsp::TextEdit::new(map.range(range), String::new()),
+        )
+    } else {
+        let severity = match diagnostic.severity? {
+            lsp::DiagnosticSeverity::ERROR => Severity::Error,
+            lsp::DiagnosticSeverity::WARNING => Severity::Warning,
+            _ => return None,
+        };
+        let line = diagnostic.range.start.line;
+        let line_start = map.offset(lsp::Position::new(line, 0));
+        let line_end = map.offset(lsp::Position::new(line, u32::MAX));
+        let line_text = &snapshot.text[line_start.into()..line_end.into()];
+        let text = annotation_for(severity, &diagnostic.message, line_text);
+        let at = lsp::Position::new(line, 0);
+        (
+            "Add expected-* diagnostic checks",
+            lsp::TextEdit::new(lsp::Range::new(at, at), text),
+        )
+    };
+    let changes = HashMap::from([(uri.clone(), vec![edit])]);
+    Some(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+        title: title.into(),
+        kind: Some(lsp::CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![diagnostic.clone()]),
+        edit: Some(lsp::WorkspaceEdit {
+            changes: Some(changes),
+            ..Default::default()
+        }),
+        ..Default::default()
+    }))
 }
 
 #[cfg(test)]

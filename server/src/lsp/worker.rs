@@ -10,6 +10,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use mlir_analysis::AnalysisHost;
+use mlir_analysis::chunks::SPLIT_MARKER;
+use mlir_analysis::expectations::{Presentation, apply_expectations};
 use tokio::sync::mpsc::UnboundedSender;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
@@ -123,8 +125,15 @@ fn diagnostics_of(shared: &Shared, host: &mut AnalysisHost, uri: &Uri) -> Option
     let snapshot = Arc::new(Snapshot::with_parse(pending.version, pending.text, parse));
     shared.documents.store(uri, snapshot.clone());
     let map = PositionMap::new(&snapshot.text, &snapshot.line_index, shared.encoding());
-    let diagnostics = host
-        .diagnostics(uri.as_str())
+    // Annotated test files show expected diagnostics as expected (each chunk on its own).
+    let split = snapshot.text.contains(SPLIT_MARKER);
+    let found = apply_expectations(
+        &snapshot.text,
+        split,
+        host.diagnostics(uri.as_str()),
+        Presentation::Editor,
+    );
+    let diagnostics = found
         .iter()
         .map(|d| convert::diagnostic(&map, uri, d))
         .collect();

@@ -4,6 +4,7 @@
 
 mod client;
 mod edits;
+mod expectations;
 mod navigation;
 
 use client::Client;
