@@ -55,6 +55,31 @@ pub fn document_symbols(root: &SyntaxNode) -> Vec<DocumentSymbol> {
     chunks
 }
 
+/// Every symbol of a file with the name of the symbol containing it (chunk groups left out),
+/// for workspace-wide symbol search.
+pub fn flat_symbols(root: &SyntaxNode) -> Vec<(DocumentSymbol, Option<String>)> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(DocumentSymbol, Option<String>)> = document_symbols(root)
+        .into_iter()
+        .map(|s| (s, None))
+        .collect();
+    while let Some((mut symbol, container)) = stack.pop() {
+        let children = std::mem::take(&mut symbol.children);
+        let is_chunk = symbol.detail.as_deref() == Some("// -----");
+        let child_container = if is_chunk {
+            container.clone()
+        } else {
+            Some(symbol.name.clone())
+        };
+        stack.extend(children.into_iter().map(|c| (c, child_container.clone())));
+        if !is_chunk {
+            out.push((symbol, container));
+        }
+    }
+    out.sort_by_key(|(s, _)| s.range.start());
+    out
+}
+
 fn chunk_symbol(
     index: usize,
     start: TextSize,

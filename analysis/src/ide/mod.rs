@@ -11,11 +11,13 @@ mod selection_ranges;
 mod semantic_tokens;
 
 pub use completion::{CompletionItem, CompletionKind, completions};
-pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols};
+pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
 pub(crate) use document_symbols::{defined_name as defined_symbol, symbol_definition};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use hover::{HoverResult, hover};
-pub use navigation::{NameClass, Occurrence, definition, name_at, occurrences, references};
+pub use navigation::{
+    NameClass, Occurrence, definition, name_at, occurrences, references, symbol_mentions,
+};
 pub use rename::{prepare_rename, rename};
 pub use selection_ranges::selection_ranges;
 pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};

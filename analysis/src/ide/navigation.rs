@@ -160,6 +160,15 @@ fn symbol_occurrences(root: &SyntaxNode, token: &SyntaxToken) -> Vec<Occurrence>
     out
 }
 
+/// Every `@name` token spelled `symbol` (with its `@`), for references across files.
+pub fn symbol_mentions(root: &SyntaxNode, symbol: &str) -> Vec<TextRange> {
+    root.descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| t.kind() == AT_ID && t.text() == symbol)
+        .map(|t| t.text_range())
+        .collect()
+}
+
 /// Aliases: every use and definition of `#name` / `!name` in the same chunk.
 fn alias_occurrences(root: &SyntaxNode, token: &SyntaxToken) -> Vec<Occurrence> {
     let chunk = chunk_range(root, token.text_range().start());

@@ -8,9 +8,9 @@ use std::sync::atomic::Ordering;
 
 use mlir_analysis::ide;
 use serde_json::Value;
-use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
 
 use super::documents::Snapshot;
 use super::positions::{Encoding, PositionMap};
@@ -19,17 +19,58 @@ use super::worker::{Event, WorkerHandle};
 use super::{Settings, Shared, convert};
 
 pub struct Backend {
+    client: Client,
     shared: Arc<Shared>,
     worker: WorkerHandle,
     semantic_tokens: SemanticTokenCache,
+    capabilities: std::sync::RwLock<ClientFeatures>,
+}
+
+/// What the client said it supports, where it changes what we send.
+#[derive(Debug, Clone, Copy, Default)]
+struct ClientFeatures {
+    work_done_progress: bool,
+    watch_files: bool,
+}
+
+fn client_features(params: &InitializeParams) -> ClientFeatures {
+    let caps = &params.capabilities;
+    let work_done_progress = caps
+        .window
+        .as_ref()
+        .and_then(|w| w.work_done_progress)
+        .unwrap_or(false);
+    let watch = caps
+        .workspace
+        .as_ref()
+        .and_then(|w| w.did_change_watched_files.as_ref());
+    let watch_files = watch.and_then(|w| w.dynamic_registration).unwrap_or(false);
+    ClientFeatures {
+        work_done_progress,
+        watch_files,
+    }
+}
+
+/// The folders to index: the workspace folders, or the root.
+#[allow(deprecated)] // `root_uri` is deprecated but older clients send only it
+fn workspace_folders(params: &InitializeParams) -> Vec<std::path::PathBuf> {
+    let uris: Vec<Uri> = match &params.workspace_folders {
+        Some(folders) => folders.iter().map(|f| f.uri.clone()).collect(),
+        None => params.root_uri.iter().cloned().collect(),
+    };
+    uris.iter()
+        .filter_map(|u| u.to_file_path().map(|p| p.into_owned()))
+        .collect()
 }
 
 impl Backend {
-    pub fn new(shared: Arc<Shared>, worker: WorkerHandle) -> Self {
+    pub fn new(client: Client, shared: Arc<Shared>, worker: WorkerHandle) -> Self {
         Backend {
+            client,
             shared,
             worker,
             semantic_tokens: SemanticTokenCache::default(),
+            capabilities: Default::default(),
         }
     }
 
@@ -134,6 +175,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         document_highlight_provider: Some(OneOf::Left(true)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(["%", "^", "@", "#", "!"].map(String::from).to_vec()),
             ..Default::default()
@@ -156,10 +198,124 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
     }
 }
 
+/// The `@symbol` at the cursor, if the name there is a symbol.
+fn symbol_at(root: &mlir_syntax::SyntaxNode, offset: mlir_analysis::TextSize) -> Option<String> {
+    match ide::name_at(root, offset) {
+        Some((token, ide::NameClass::Symbol)) => Some(token.text().to_string()),
+        _ => None,
+    }
+}
+
+impl Backend {
+    /// Mentions of `symbol` in the other indexed files; with `include`, their definitions.
+    async fn references_elsewhere(
+        &self,
+        symbol: &str,
+        except: &Uri,
+        include: bool,
+    ) -> Vec<Location> {
+        let files = self.shared.index.files_mentioning(symbol, except);
+        let name = symbol.trim_start_matches('@').trim_matches('"').to_string();
+        let definitions = self.shared.index.definitions(&name, except);
+        let (symbol, encoding) = (symbol.to_string(), self.shared.encoding());
+        let task = tokio::task::spawn_blocking(move || {
+            let mut out = Vec::new();
+            for (uri, text) in files {
+                let parse = mlir_syntax::parse(&text);
+                let index = mlir_analysis::line_index::LineIndex::new(&text);
+                let map = PositionMap::new(&text, &index, encoding);
+                for range in ide::symbol_mentions(&parse.syntax_node(), &symbol) {
+                    let location = Location::new(uri.clone(), map.range(range));
+                    if include || !definitions.contains(&location) {
+                        out.push(location);
+                    }
+                }
+            }
+            out
+        });
+        task.await.unwrap_or_default()
+    }
+
+    /// Asks the client to tell us when `.mlir` files change on disk.
+    async fn watch_mlir_files(&self) {
+        let watcher = FileSystemWatcher {
+            glob_pattern: GlobPattern::String("**/*.mlir".into()),
+            kind: None,
+        };
+        let options = DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![watcher],
+        };
+        let registration = Registration {
+            id: "mlir-analyzer-watch".into(),
+            method: "workspace/didChangeWatchedFiles".into(),
+            register_options: serde_json::to_value(options).ok(),
+        };
+        if let Err(err) = self.client.register_capability(vec![registration]).await {
+            self.shared.log(
+                MessageType::WARNING,
+                format!("could not watch files: {err}"),
+            );
+        }
+    }
+}
+
+/// Indexes the workspace folders in the background, reporting progress if the client can.
+async fn index_workspace(client: Client, shared: Arc<Shared>, report: bool) {
+    let folders = shared
+        .folders
+        .read()
+        .unwrap_or_else(|p| p.into_inner())
+        .clone();
+    if folders.is_empty() {
+        return;
+    }
+    let token = NumberOrString::String("mlir-analyzer/indexing".into());
+    let progress = if report
+        && client
+            .create_work_done_progress(token.clone())
+            .await
+            .is_ok()
+    {
+        Some(client.progress(token, "Indexing MLIR files").begin().await)
+    } else {
+        None
+    };
+    let indexing = shared.clone();
+    let count = tokio::task::spawn_blocking(move || {
+        let files: Vec<_> = folders
+            .iter()
+            .flat_map(|f| super::workspace::mlir_files(f))
+            .collect();
+        for path in &files {
+            let uri = Uri::from_file_path(path);
+            if uri
+                .as_ref()
+                .is_some_and(|u| indexing.documents.text(u).is_some())
+            {
+                continue; // open documents are indexed from their buffers
+            }
+            super::workspace::index_path(&indexing.index, path, indexing.encoding());
+        }
+        files.len()
+    })
+    .await
+    .unwrap_or(0);
+    if let Some(progress) = progress {
+        progress.finish_with_message(format!("{count} files")).await;
+    }
+    shared.log(MessageType::INFO, format!("indexed {count} .mlir files"));
+}
+
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let encoding = negotiate_encoding(&params);
         self.shared.set_encoding(encoding);
+        *self
+            .shared
+            .folders
+            .write()
+            .unwrap_or_else(|p| p.into_inner()) = workspace_folders(&params);
+        *self.capabilities.write().unwrap_or_else(|p| p.into_inner()) = client_features(&params);
         self.apply_settings(params.initialization_options.clone());
         Ok(InitializeResult {
             capabilities: capabilities(encoding),
@@ -172,6 +328,15 @@ impl LanguageServer for Backend {
     }
 
     async fn initialized(&self, _: InitializedParams) {
+        let features = *self.capabilities.read().unwrap_or_else(|p| p.into_inner());
+        if features.watch_files {
+            self.watch_mlir_files().await;
+        }
+        tokio::spawn(index_workspace(
+            self.client.clone(),
+            self.shared.clone(),
+            features.work_done_progress,
+        ));
         self.shared.log(
             MessageType::INFO,
             format!("mlir-analyzer {} ready", env!("CARGO_PKG_VERSION")),
@@ -218,6 +383,32 @@ impl LanguageServer for Backend {
         }
     }
 
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let shared = self.shared.clone();
+        let _ = tokio::task::spawn_blocking(move || {
+            for change in params.changes {
+                if shared.documents.text(&change.uri).is_some() {
+                    continue; // the open buffer is the truth
+                }
+                match (change.typ, change.uri.to_file_path()) {
+                    (FileChangeType::DELETED, _) | (_, None) => shared.index.remove(&change.uri),
+                    (_, Some(path)) => {
+                        super::workspace::index_path(&shared.index, &path, shared.encoding());
+                    }
+                }
+            }
+        })
+        .await;
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        let symbols = self.shared.index.symbols(&params.query, 500);
+        Ok(Some(WorkspaceSymbolResponse::Flat(symbols)))
+    }
+
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         self.apply_settings(Some(params.settings));
     }
@@ -228,16 +419,22 @@ impl LanguageServer for Backend {
     ) -> Result<Option<GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
         let uri = at.text_document.uri.clone();
-        let locations = self
+        let (mut locations, symbol) = self
             .with_snapshot(&at.text_document.uri, move |snapshot, map| {
                 let offset = map.offset(at.position);
-                let targets = ide::definition(&snapshot.parse.syntax_node(), offset);
-                targets
+                let root = snapshot.parse.syntax_node();
+                let targets = ide::definition(&root, offset);
+                let found: Vec<Location> = targets
                     .into_iter()
                     .map(|r| Location::new(uri.clone(), map.range(r)))
-                    .collect::<Vec<_>>()
+                    .collect();
+                (found, symbol_at(&root, offset))
             })
             .await?;
+        if let (true, Some(symbol)) = (locations.is_empty(), symbol) {
+            let name = symbol.trim_start_matches('@').trim_matches('"');
+            locations = self.shared.index.definitions(name, &at.text_document.uri);
+        }
         Ok((!locations.is_empty()).then_some(GotoDefinitionResponse::Array(locations)))
     }
 
@@ -245,16 +442,24 @@ impl LanguageServer for Backend {
         let at = params.text_document_position;
         let uri = at.text_document.uri.clone();
         let include = params.context.include_declaration;
-        let locations = self
+        let (mut locations, symbol) = self
             .with_snapshot(&at.text_document.uri, move |snapshot, map| {
                 let offset = map.offset(at.position);
-                let found = ide::references(&snapshot.parse.syntax_node(), offset, include);
-                found
+                let root = snapshot.parse.syntax_node();
+                let found = ide::references(&root, offset, include);
+                let found: Vec<Location> = found
                     .into_iter()
                     .map(|r| Location::new(uri.clone(), map.range(r)))
-                    .collect::<Vec<_>>()
+                    .collect();
+                (found, symbol_at(&root, offset))
             })
             .await?;
+        if let Some(symbol) = symbol {
+            locations.extend(
+                self.references_elsewhere(&symbol, &at.text_document.uri, include)
+                    .await,
+            );
+        }
         Ok(Some(locations))
     }
 

@@ -8,6 +8,7 @@ mod positions;
 mod requests;
 mod transport;
 mod worker;
+mod workspace;
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, RwLock};
@@ -47,6 +48,9 @@ pub struct Shared {
     encoding: AtomicU8,
     outgoing: UnboundedSender<Outgoing>,
     shutdown_requested: AtomicBool,
+    index: workspace::WorkspaceIndex,
+    /// Folders to index, from `initialize`.
+    folders: RwLock<Vec<std::path::PathBuf>>,
 }
 
 impl Shared {
@@ -141,11 +145,13 @@ async fn serve() -> bool {
         encoding: AtomicU8::new(16),
         outgoing,
         shutdown_requested: AtomicBool::new(false),
+        index: workspace::WorkspaceIndex::default(),
+        folders: RwLock::new(Vec::new()),
     });
     let worker = WorkerHandle::new(worker::spawn(shared.clone(), shared.outgoing.clone()));
     let (service, socket) = LspService::build(|client| {
         tokio::spawn(outgoing_task(client.clone(), receiver));
-        backend::Backend::new(shared.clone(), worker)
+        backend::Backend::new(client, shared.clone(), worker)
     })
     .custom_method("mlir-analyzer/syntaxTree", backend::Backend::syntax_tree)
     .custom_method(

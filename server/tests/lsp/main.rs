@@ -6,6 +6,7 @@ mod client;
 mod edits;
 mod expectations;
 mod navigation;
+mod workspace;
 
 use client::Client;
 use serde_json::{Value, json};

@@ -1,0 +1,166 @@
+//! The workspace index: every `.mlir` file under the workspace folders, read in the
+//! background after `initialized` (with `$/progress` when the client supports it), kept up
+//! to date by `workspace/didChangeWatchedFiles` and by the analysis of open documents. It
+//! holds each file's text and symbols, for workspace symbols and cross-file navigation.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use mlir_analysis::ide;
+use mlir_analysis::line_index::LineIndex;
+use mlir_syntax::Parse;
+use tower_lsp_server::ls_types::{self as lsp, Location, Uri};
+
+use super::convert;
+use super::positions::{Encoding, PositionMap};
+
+/// Files bigger than this are not indexed (they can still be opened).
+const MAX_FILE_BYTES: u64 = 64 << 20;
+/// At most this many files are indexed, so a huge tree cannot exhaust memory.
+const MAX_FILES: usize = 20_000;
+
+/// What the index keeps of one file.
+pub struct IndexedFile {
+    pub text: Arc<str>,
+    pub symbols: Vec<lsp::SymbolInformation>,
+}
+
+#[derive(Default)]
+pub struct WorkspaceIndex {
+    files: RwLock<HashMap<Uri, IndexedFile>>,
+}
+
+impl WorkspaceIndex {
+    /// Indexes (or re-indexes) one file from its text and tree.
+    pub fn update(&self, uri: &Uri, text: Arc<str>, parse: &Parse, encoding: Encoding) {
+        let index = LineIndex::new(&text);
+        let map = PositionMap::new(&text, &index, encoding);
+        let symbols = ide::flat_symbols(&parse.syntax_node())
+            .iter()
+            .map(|(s, container)| symbol_information(&map, uri, s, container.clone()))
+            .collect();
+        let file = IndexedFile { text, symbols };
+        self.files
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(uri.clone(), file);
+    }
+
+    pub fn remove(&self, uri: &Uri) {
+        self.files
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(uri);
+    }
+
+    /// Symbols whose name contains the query's characters in order (case-insensitive).
+    pub fn symbols(&self, query: &str, limit: usize) -> Vec<lsp::SymbolInformation> {
+        let files = self.files.read().unwrap_or_else(|p| p.into_inner());
+        let mut out: Vec<lsp::SymbolInformation> = files
+            .values()
+            .flat_map(|f| f.symbols.iter())
+            .filter(|s| fuzzy_match(&s.name, query))
+            .take(limit)
+            .cloned()
+            .collect();
+        out.sort_by(|a, b| a.name.len().cmp(&b.name.len()).then(a.name.cmp(&b.name)));
+        out
+    }
+
+    /// Where other files define the symbol `name`.
+    pub fn definitions(&self, name: &str, except: &Uri) -> Vec<Location> {
+        let files = self.files.read().unwrap_or_else(|p| p.into_inner());
+        files
+            .iter()
+            .filter(|(uri, _)| *uri != except)
+            .flat_map(|(_, f)| {
+                f.symbols
+                    .iter()
+                    .filter(|s| s.name == name)
+                    .map(|s| s.location.clone())
+            })
+            .collect()
+    }
+
+    /// The other files that mention `@name`, with their texts, for cross-file references.
+    pub fn files_mentioning(&self, symbol: &str, except: &Uri) -> Vec<(Uri, Arc<str>)> {
+        let files = self.files.read().unwrap_or_else(|p| p.into_inner());
+        files
+            .iter()
+            .filter(|(uri, f)| *uri != except && f.text.contains(symbol))
+            .map(|(uri, f)| (uri.clone(), f.text.clone()))
+            .collect()
+    }
+}
+
+#[allow(deprecated)] // `deprecated` is a required field of the struct
+fn symbol_information(
+    map: &PositionMap<'_>,
+    uri: &Uri,
+    symbol: &ide::DocumentSymbol,
+    container: Option<String>,
+) -> lsp::SymbolInformation {
+    let nested = convert::document_symbol(map, symbol);
+    lsp::SymbolInformation {
+        name: symbol.name.clone(),
+        kind: nested.kind,
+        tags: None,
+        deprecated: None,
+        location: Location::new(uri.clone(), nested.selection_range),
+        container_name: container,
+    }
+}
+
+fn fuzzy_match(name: &str, query: &str) -> bool {
+    let mut chars = name.chars().map(|c| c.to_ascii_lowercase());
+    query
+        .chars()
+        .map(|c| c.to_ascii_lowercase())
+        .all(|q| chars.any(|c| c == q))
+}
+
+/// Every `.mlir` file under `root`, skipping hidden folders, build outputs and packages.
+pub fn mlir_files(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir()
+                && !name.starts_with('.')
+                && !matches!(name.as_str(), "target" | "node_modules" | "build")
+            {
+                stack.push(path);
+            } else if kind.is_file() && name.ends_with(".mlir") && small_enough(&path) {
+                out.push(path);
+            }
+            if out.len() >= MAX_FILES {
+                return out;
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn small_enough(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.len() <= MAX_FILE_BYTES)
+}
+
+/// Reads and indexes one file from disk; unreadable files are skipped.
+pub fn index_path(index: &WorkspaceIndex, path: &Path, encoding: Encoding) -> Option<Uri> {
+    let uri = Uri::from_file_path(path)?;
+    let bytes = std::fs::read(path).ok()?;
+    let text: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes).as_ref());
+    let parse = mlir_syntax::parse(&text);
+    index.update(&uri, text, &parse, encoding);
+    Some(uri)
+}

@@ -1,0 +1,86 @@
+//! The workspace: files under the workspace folder are indexed in the background; workspace
+//! symbols, and definition and references of `@symbols` across files, use the index, which
+//! follows changes on disk.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use super::client::Client;
+
+fn uri_of(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+#[test]
+fn symbols_and_navigation_across_files() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp_workspace");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("nested")).unwrap();
+    let a = dir.join("nested/a.mlir");
+    let b = dir.join("b.mlir");
+    std::fs::write(
+        &a,
+        "func.func private @callee(i32)\nfunc.func @helper() {\n  return\n}\n",
+    )
+    .unwrap();
+    let b_text = "func.func @main(%x: i32) {\n  func.call @callee(%x) : (i32) -> ()\n  return\n}\n";
+    std::fs::write(&b, b_text).unwrap();
+
+    let mut client = Client::start();
+    let folder = json!([{ "uri": uri_of(&dir), "name": "w" }]);
+    let caps = json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } });
+    client.request(
+        "initialize",
+        json!({ "capabilities": caps, "workspaceFolders": folder }),
+    );
+    client.notify("initialized", json!({}));
+    let registration = client.wait_for(|m| m["method"] == "client/registerCapability");
+    client.send_raw(
+        json!({ "jsonrpc": "2.0", "id": registration["id"], "result": null })
+            .to_string()
+            .as_bytes(),
+    );
+    client.wait_for(|m| {
+        m["method"] == "window/logMessage"
+            && m["params"]["message"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("indexed"))
+    });
+
+    let found = client.request("workspace/symbol", json!({ "query": "cal" }));
+    assert_eq!(found[0]["name"], "callee");
+    assert_eq!(found[0]["location"]["uri"], uri_of(&a));
+
+    client.open(&uri_of(&b), b_text);
+    let at = json!({ "textDocument": { "uri": uri_of(&b) }, "position": { "line": 1, "character": 14 } });
+    let definition = client.request("textDocument/definition", at.clone());
+    assert_eq!(definition[0]["uri"], uri_of(&a));
+    assert_eq!(
+        definition[0]["range"]["start"],
+        json!({ "line": 0, "character": 18 })
+    );
+    let mut params = at.clone();
+    params["context"] = json!({ "includeDeclaration": true });
+    let references = client.request("textDocument/references", params);
+    let uris: Vec<&str> = references
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(uris.len(), 2, "{references}");
+    assert!(uris.contains(&uri_of(&a).as_str()) && uris.contains(&uri_of(&b).as_str()));
+
+    std::fs::write(&a, "func.func private @renamed(i32)\n").unwrap();
+    let change = json!({ "changes": [{ "uri": uri_of(&a), "type": 2 }] });
+    client.notify("workspace/didChangeWatchedFiles", change);
+    // The notification is handled in the background: ask until the index has caught up.
+    let found = (0..100)
+        .map(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            client.request("workspace/symbol", json!({ "query": "renamed" }))
+        })
+        .find(|found| found[0]["name"] == "renamed");
+    assert!(found.is_some(), "the changed file was not re-indexed");
+}
