@@ -152,6 +152,20 @@ mod tests {
     }
 
     #[test]
+    fn dominance_across_blocks() {
+        // The use in ^bb0 is not dominated by ^bb1; the one in the unreachable ^bb2 is not
+        // checked; a block argument does not dominate a block before it.
+        let text = "func.func @f() {\n^bb0:\n  \"test.foo\"(%x) : (i32) -> ()\n  cf.br ^bb1(%y : i32)\n^bb1(%y: i32):\n  %x = \"test.bar\"() : () -> i32\n  return\n^bb2:\n  \"test.foo\"(%x) : (i32) -> ()\n  return\n}\n";
+        assert_eq!(
+            check(text),
+            [
+                "\"test.foo\": operand #0 does not dominate this use [%x: operand defined here (op in the same region)]",
+                "cf.br: operand #0 does not dominate this use [%y: operand defined as a block argument (block #1 in the same region)]"
+            ]
+        );
+    }
+
+    #[test]
     fn dominance_in_ssacfg_regions_only() {
         let text = "func.func @f(%c: i1) {\n  %0 = \"arith.a\"(%1) : (i32) -> i32\n  %1 = \"arith.b\"() : () -> i32\n  scf.if %c {\n    \"arith.use\"(%2) : (i32) -> ()\n  }\n  %2 = \"arith.c\"() : () -> i32\n  return\n}\nfoo.graph {\n  %3 = \"arith.a\"(%4) : (i32) -> i32\n  %4 = \"arith.b\"() : () -> i32\n}\n";
         assert_eq!(

@@ -39,6 +39,8 @@ pub struct Name {
     /// When the definition takes effect, in name indices: an op's results count as defined
     /// after everything inside the op (MLIR binds them once the op is parsed).
     pub def_order: u32,
+    /// The index of the innermost block around the name in its region.
+    pub block: u32,
     /// The op (in walk order) this name belongs to, for dominance and messages; `u32::MAX`
     /// for block arguments and names of the body op itself.
     pub op: u32,
@@ -170,6 +172,7 @@ impl Builder {
         let op = op.unwrap_or(u32::MAX);
         let def_order = self.body.names.len() as u32;
         self.body.names.push(Name {
+            block: block_index(token),
             text,
             kind,
             scope,
@@ -255,6 +258,17 @@ impl Builder {
     }
 }
 
+/// The index of the innermost block around a token in its region (0 outside any).
+fn block_index(token: &SyntaxToken) -> u32 {
+    let Some(block) = token.parent_ancestors().find(|n| n.kind() == BLOCK) else {
+        return 0;
+    };
+    let region = block.parent();
+    region.map_or(0, |r| {
+        r.children().position(|b| b == block).unwrap_or(0) as u32
+    })
+}
+
 /// For a result name, the index of the first name after its op.
 fn definition_order(token: &SyntaxToken, starts: &[mlir_syntax::TextSize]) -> Option<u32> {
     let result = token.parent().filter(|p| p.kind() == OP_RESULT)?;
@@ -304,6 +318,14 @@ fn custom_value_kind(value_use: &SyntaxNode) -> NameKind {
     }
     let has_region = ops::has_own_region(&op);
     let in_group = value_use.parent().is_some_and(|p| p.kind() != CUSTOM_OP);
+    // Operands passed to a successor (`cf.br ^bb1(%x : i32)`) are uses.
+    if value_use
+        .parent()
+        .and_then(|g| g.parent())
+        .is_some_and(|s| s.kind() == SUCCESSOR)
+    {
+        return NameKind::ValueUse;
+    }
     let next = next_sibling(value_use.clone().into());
     if next.as_ref().is_some_and(is_assignment) && has_region {
         return NameKind::EntryArgDef;

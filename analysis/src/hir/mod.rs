@@ -1,6 +1,7 @@
 //! The semantic model (HIR): bodies of isolated ops and name resolution within them.
 
 pub mod body;
+pub mod dominance;
 pub mod ops;
 pub mod resolve;
 

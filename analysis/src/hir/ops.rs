@@ -86,6 +86,7 @@ const SSACFG_OPS: &[&str] = &[
     "llvm.func",
     "memref.alloca_scope",
     "linalg.generic",
+    "test.ssacfg_region",
 ];
 
 /// The kind of the regions of `op`.
@@ -124,7 +125,7 @@ pub fn declares_symbol(op: &SyntaxNode) -> bool {
     false
 }
 
-/// Dialects of upstream MLIR 22 (`mlir-opt --show-dialects`, without the test dialects).
+/// Dialects of upstream MLIR 22 (`mlir-opt --show-dialects`), with its `test` dialect.
 const UPSTREAM_DIALECTS: &[&str] = &[
     "acc",
     "affine",
@@ -174,6 +175,7 @@ const UPSTREAM_DIALECTS: &[&str] = &[
     "x86vector",
     "xegpu",
     "xevm",
+    "test",
 ];
 
 /// Is the op of an upstream dialect (or a default-dialect short name such as `return`)?

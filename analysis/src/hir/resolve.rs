@@ -151,12 +151,14 @@ impl Resolver<'_> {
                 }
             }
         }
-        for (i, name) in self.body.names.iter().enumerate() {
-            let i = i as u32;
-            match name.kind {
-                NameKind::ValueUse => self.resolve_value_use(i),
-                NameKind::BlockUse => self.resolve_block_use(i),
-                _ => {}
+        // Blocks first: dominance checks of values need the control-flow edges.
+        for kind in [NameKind::BlockUse, NameKind::ValueUse] {
+            for (i, name) in self.body.names.iter().enumerate() {
+                match name.kind {
+                    k if k != kind => {}
+                    NameKind::ValueUse => self.resolve_value_use(i as u32),
+                    _ => self.resolve_block_use(i as u32),
+                }
             }
         }
     }
@@ -164,6 +166,22 @@ impl Resolver<'_> {
     fn resolve_value_use(&mut self, i: u32) {
         let name = &self.body.names[i as usize];
         let Some(def) = self.lookup_value(name.scope, &name.text) else {
+            // MLIR resolves names across the whole isolated body and then finds that the
+            // definition, in a region the use cannot see, does not dominate it.
+            if let Some(def) = self.defined_elsewhere(i) {
+                let number = self.operand_number(i);
+                let message = format!("operand #{number} does not dominate this use");
+                let note = "operand defined here (op is neither in a parent nor in a child region)";
+                let notes = vec![(def, note.to_string())];
+                self.out.errors.push(NameError {
+                    name: i,
+                    on_op: true,
+                    message,
+                    notes,
+                });
+                self.out.targets[i as usize] = Some(def);
+                return;
+            }
             let message = "use of undeclared SSA value name".to_string();
             self.out.errors.push(NameError {
                 name: i,
@@ -216,6 +234,25 @@ impl Resolver<'_> {
         }
     }
 
+    /// A result of the same name defined in an SSACFG region the use cannot see.
+    fn defined_elsewhere(&self, i: u32) -> Option<u32> {
+        let name = &self.body.names[i as usize];
+        if name.op == u32::MAX {
+            return None;
+        }
+        self.body
+            .names
+            .iter()
+            .position(|d| {
+                d.kind == NameKind::ValueDef
+                    && d.text == name.text
+                    && d.op != u32::MAX
+                    && self.body.scopes[self.body.ops[d.op as usize].scope as usize].kind
+                        == RegionKind::SsaCfg
+            })
+            .map(|p| p as u32)
+    }
+
     /// The use's position among the value uses of its op.
     fn operand_number(&self, i: u32) -> usize {
         let op = self.body.names[i as usize].op;
@@ -225,37 +262,31 @@ impl Resolver<'_> {
             .count()
     }
 
-    /// In an SSACFG region, a definition must come before its use in the same block, or
-    /// before the op that holds the use in a nested region. Uses in other blocks need a
-    /// dominator tree and are not checked yet.
+    /// In an SSACFG region a definition must dominate its use: come before it in the same
+    /// block (or before the op whose region holds the use), or sit in a block that
+    /// dominates the use's block. Uses in unreachable blocks are not checked, as in MLIR.
     fn dominance_violation(&self, def: u32, use_: u32) -> Option<String> {
         let (d, u) = (
             &self.body.names[def as usize],
             &self.body.names[use_ as usize],
         );
-        if d.kind != NameKind::ValueDef || d.op == u32::MAX || u.op == u32::MAX {
+        if d.kind != NameKind::ValueDef || u.op == u32::MAX {
             return None;
         }
-        if !self.body.ops[u.op as usize].upstream {
+        // Where the definition stands: its op, or (a block argument) before its block's ops.
+        let (scope, block, index) = match d.op {
+            u32::MAX => (d.scope, d.block, None),
+            op => {
+                let op = &self.body.ops[op as usize];
+                (op.scope, op.block, Some(op.index))
+            }
+        };
+        if self.body.scopes[scope as usize].kind != RegionKind::SsaCfg {
             return None;
         }
-        let def_op = &self.body.ops[d.op as usize];
-        if self.body.scopes[def_op.scope as usize].kind != RegionKind::SsaCfg {
-            return None;
-        }
-        // The op that holds the use, seen from the definition's region.
-        let mut holder = u.op;
-        let mut nested = false;
-        while self.body.ops[holder as usize].scope != def_op.scope {
-            holder = self.body.ops[holder as usize].parent?;
-            nested = true;
-        }
-        let use_op = &self.body.ops[holder as usize];
-        let is_block_arg = self.body.names[def as usize].op == d.op && def_op.block != use_op.block;
-        if use_op.block != def_op.block || is_block_arg || use_op.index > def_op.index {
-            return None;
-        }
-        if use_op.index == def_op.index && !nested {
+        let (holder, nested) = self.holder_in(u.op, scope)?;
+        // Ops of dialects we do not know may follow other rules (e.g. graph-like ops).
+        if !holder.upstream {
             return None;
         }
         let place = if nested {
@@ -263,6 +294,85 @@ impl Resolver<'_> {
         } else {
             "the same block"
         };
-        Some(format!("operand defined here (op in {place})"))
+        if holder.block == block {
+            let dominated = match index {
+                None => true,
+                Some(i) => i < holder.index || (i == holder.index && !nested),
+            };
+            return (!dominated).then(|| format!("operand defined here (op in {place})"));
+        }
+        let dominators = self.dominators(scope)?;
+        let reachable = dominators
+            .get(holder.block as usize)
+            .is_some_and(|d| !d.is_empty());
+        let dominated = dominators
+            .get(holder.block as usize)
+            .is_some_and(|d| d.contains(&block));
+        let place = if nested {
+            "a parent region"
+        } else {
+            "the same region"
+        };
+        let what = match index {
+            None => format!("operand defined as a block argument (block #{block} in {place})"),
+            Some(_) => format!("operand defined here (op in {place})"),
+        };
+        (reachable && !dominated).then_some(what)
+    }
+
+    /// The op in `scope` that holds op `op` (itself, or an ancestor), and whether the use
+    /// sits in a nested region.
+    fn holder_in(&self, op: u32, scope: u32) -> Option<(&super::body::Op, bool)> {
+        let (mut holder, mut nested) = (op, false);
+        while self.body.ops[holder as usize].scope != scope {
+            holder = self.body.ops[holder as usize].parent?;
+            nested = true;
+        }
+        Some((&self.body.ops[holder as usize], nested))
+    }
+
+    /// For each block of a region (scope): the blocks that dominate it, empty if it is
+    /// unreachable from the entry block. `None` for regions too large to bother.
+    fn dominators(&self, scope: u32) -> Option<Vec<Vec<u32>>> {
+        let edges = self.block_edges(scope);
+        let count = self.block_count(scope);
+        if count > 2_000 {
+            return None;
+        }
+        Some(super::dominance::dominators(count, &edges))
+    }
+
+    fn block_count(&self, scope: u32) -> usize {
+        let in_ops = self
+            .body
+            .ops
+            .iter()
+            .filter(|o| o.scope == scope)
+            .map(|o| o.block);
+        let labels = self
+            .body
+            .names
+            .iter()
+            .filter(|n| n.kind == NameKind::BlockDef && n.scope == scope)
+            .map(|n| n.block);
+        in_ops.chain(labels).max().map_or(1, |m| m as usize + 1)
+    }
+
+    /// Successor edges between the blocks of a region, from the block references of its ops.
+    fn block_edges(&self, scope: u32) -> Vec<(u32, u32)> {
+        let mut edges = Vec::new();
+        for (i, name) in self.body.names.iter().enumerate() {
+            if name.kind != NameKind::BlockUse || name.op == u32::MAX {
+                continue;
+            }
+            let op = &self.body.ops[name.op as usize];
+            if op.scope != scope {
+                continue;
+            }
+            if let Some(target) = self.out.targets[i] {
+                edges.push((op.block, self.body.names[target as usize].block));
+            }
+        }
+        edges
     }
 }
