@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A stand-in LSP server for the Neovim smoke test, until the real binary is wired in.
+"""A stand-in LSP server for the fake-server tests (Neovim smoke test, VS Code e2e --fake).
 
 Answers `initialize`, `shutdown` and `mlir-analyzer/syntaxTree` (with a fixed string),
 publishes one "fake diagnostic" for each opened file, exits on `exit`, and appends every
@@ -56,7 +56,8 @@ def main():
         if method == "initialize":
             result = {"capabilities": {"textDocumentSync": 1}, "serverInfo": {"name": "fake"}}
         elif method == "mlir-analyzer/syntaxTree":
-            result = "FAKE_SYNTAX_TREE " + msg["params"]["textDocument"]["uri"]
+            # Same params as the real server: a TextDocumentIdentifier, {"uri": ...}.
+            result = "FAKE_SYNTAX_TREE " + msg["params"]["uri"]
         else:
             result = None
         send(stdout, {"jsonrpc": "2.0", "id": msg["id"], "result": result})

@@ -58,7 +58,7 @@ if client then
   check(client.name == 'mlir_analyzer', 'client name is mlir_analyzer (got ' .. tostring(client.name) .. ')')
   check(client_root(client) == work .. '/proj', 'root is the .git folder (got ' .. tostring(client_root(client)) .. ')')
   local resp = vim.lsp.buf_request_sync(bufnr, 'mlir-analyzer/syntaxTree',
-    { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }, 5000)
+    { uri = vim.uri_from_bufnr(bufnr) }, 5000)
   local result = resp and resp[client.id] and resp[client.id].result
   check(type(result) == 'string' and result:find('FAKE_SYNTAX_TREE', 1, true) == 1,
     'mlir-analyzer/syntaxTree answered (got ' .. vim.inspect(result) .. ')')

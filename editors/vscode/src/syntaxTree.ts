@@ -1,5 +1,5 @@
 // "Show Syntax Tree": asks the server for its debug dump of the CST of an .mlir file
-// (custom request `mlir-analyzer/syntaxTree`) and shows it in a read-only virtual
+// (custom request `mlir-analyzer/syntaxTree`, params `{ uri }`) and shows it in a read-only virtual
 // document that refreshes while the source file is edited.
 
 import * as vscode from 'vscode';
@@ -36,7 +36,7 @@ export class SyntaxTreeProvider implements vscode.TextDocumentContentProvider, v
       return '// The mlir-analyzer language server is not running.';
     }
     try {
-      const tree = await client.sendRequest<string>(REQUEST, { textDocument: { uri: uri.query } }, token);
+      const tree = await client.sendRequest<string>(REQUEST, { uri: uri.query }, token);
       return typeof tree === 'string' ? tree : JSON.stringify(tree, null, 2);
     } catch (err) {
       return `// ${REQUEST} failed: ${err instanceof Error ? err.message : String(err)}`;

@@ -139,10 +139,10 @@ local function setup_legacy(cfg)
 end
 
 --- Shows the server's syntax tree of the current buffer (custom request
---- `mlir-analyzer/syntaxTree`, which returns a string) in a scratch split.
+--- `mlir-analyzer/syntaxTree`: params `{ uri }`, returns a string) in a scratch split.
 function M.show_syntax_tree()
   local bufnr = vim.api.nvim_get_current_buf()
-  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
+  local params = { uri = vim.uri_from_bufnr(bufnr) }
   vim.lsp.buf_request(bufnr, 'mlir-analyzer/syntaxTree', params, function(err, result)
     if err or type(result) ~= 'string' then
       vim.notify('mlir-analyzer/syntaxTree failed: ' .. vim.inspect(err or result), vim.log.levels.ERROR)

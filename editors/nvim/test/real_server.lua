@@ -1,0 +1,169 @@
+-- Headless end-to-end test of lua/mlir_analyzer against the real mlir-analyzer binary:
+-- open an .mlir file with a syntax error, wait for the server's diagnostic, fix the
+-- line, wait until the diagnostics are gone, break and fix it again with a partial-line
+-- edit (incremental sync), ask for the syntax tree, and check a hover request is
+-- answered (a result or an error: the server need not implement hover). Run by
+-- test/run.sh; exits 0 on success, 1 on failure.
+local plugin_dir = assert(vim.env.MLIR_NVIM_PLUGIN, 'MLIR_NVIM_PLUGIN not set')
+local work = assert(vim.env.MLIR_NVIM_WORK, 'MLIR_NVIM_WORK not set')
+local server = assert(vim.env.MLIR_ANALYZER, 'MLIR_ANALYZER not set')
+vim.opt.runtimepath:prepend(plugin_dir)
+
+local TIMEOUT = 10000 -- ms for each wait; generous for a loaded CI machine
+local passed, failed = 0, 0
+local function check(ok, what)
+  io.stdout:write((ok and 'ok   ' or 'FAIL ') .. what .. '\n')
+  if ok then
+    passed = passed + 1
+  else
+    failed = failed + 1
+  end
+  return ok
+end
+
+local function finish()
+  local v = vim.version()
+  io.stdout:write(('nvim %d.%d.%d real server: %d passed, %d failed\n'):format(v.major, v.minor, v.patch, passed, failed))
+  vim.cmd(failed == 0 and 'qall!' or 'cquit 1')
+end
+
+local function clients_of(bufnr)
+  if vim.lsp.get_clients then
+    return vim.lsp.get_clients({ bufnr = bufnr })
+  end
+  return vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
+end
+
+-- client:request on 0.11+, client.request before (the dot form is deprecated there).
+local function request(client, method, params, handler, bufnr)
+  if vim.fn.has('nvim-0.11') == 1 then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
+-- Sends a request straight to the client, bypassing Neovim's capability filter (a
+-- request for a method the server does not advertise would otherwise never be sent),
+-- and waits for the answer. Returns answered, err, result.
+local function request_sync(client, method, params, bufnr)
+  local done, err, result = false, nil, nil
+  local sent = request(client, method, params, function(e, r)
+    done, err, result = true, e, r
+  end, bufnr)
+  if not sent then
+    return false, 'the client refused to send ' .. method, nil
+  end
+  vim.wait(TIMEOUT, function()
+    return done
+  end, 10)
+  return done, err, result
+end
+
+local function line_text(bufnr, lnum)
+  return vim.api.nvim_buf_get_lines(bufnr, lnum, lnum + 1, false)[1]
+end
+
+local function show(diags)
+  local out = {}
+  for _, d in ipairs(diags) do
+    table.insert(out, ('%d:%d-%d:%d %s'):format(d.lnum, d.col, d.end_lnum or -1, d.end_col or -1, d.message))
+  end
+  return '[' .. table.concat(out, '; ') .. ']'
+end
+
+local function wait_diagnostics(bufnr, want_some)
+  vim.wait(TIMEOUT, function()
+    local n = #vim.diagnostic.get(bufnr)
+    return (n > 0) == want_some
+  end, 10)
+  return vim.diagnostic.get(bufnr)
+end
+
+-- MLIR_NVIM_FORCE_LEGACY=1 hides vim.lsp.config so a 0.11 Neovim exercises the
+-- vim.lsp.start path that 0.8-0.10 take.
+if vim.env.MLIR_NVIM_FORCE_LEGACY == '1' then
+  vim.lsp.config = nil
+end
+
+local server_info -- from the initialize result (0.7 keeps no copy of it on the client)
+local ok, err = pcall(function()
+  require('mlir_analyzer').setup({
+    cmd = { server },
+    on_init = function(_, result)
+      server_info = result.serverInfo
+    end,
+  })
+end)
+check(ok, 'setup() runs without error ' .. (ok and '' or tostring(err)))
+
+-- The file is written by test/run.sh; line 2 (index 1) has the error.
+local file = work .. '/proj/broken.mlir'
+local BROKEN, FIXED = '  "t.op"() : i32', '  "t.op"() : () -> ()'
+vim.cmd('edit ' .. vim.fn.fnameescape(file))
+local bufnr = vim.api.nvim_get_current_buf()
+check(vim.bo[bufnr].filetype == 'mlir', 'filetype of broken.mlir is mlir (got ' .. vim.bo[bufnr].filetype .. ')')
+check(line_text(bufnr, 1) == BROKEN, 'line 2 of the file is the broken line')
+
+vim.wait(TIMEOUT, function()
+  local c = clients_of(bufnr)[1]
+  return c ~= nil and c.initialized == true
+end, 10)
+local client = clients_of(bufnr)[1]
+if not check(client ~= nil and client.initialized == true, 'mlir-analyzer started and attached to the buffer') then
+  return finish()
+end
+check(server_info ~= nil and server_info.name == 'mlir-analyzer',
+  'the server calls itself mlir-analyzer (got ' .. vim.inspect(server_info) .. ')')
+
+-- 1. The syntax error from didOpen.
+local diags = wait_diagnostics(bufnr, true)
+local d = diags[1]
+check(#diags == 1 and d.lnum == 1 and d.message == 'expected function type',
+  'diagnostic "expected function type" on line 2 (got ' .. show(diags) .. ')')
+check(d ~= nil and d.col == 13 and d.end_col == 16 and d.severity == vim.diagnostic.severity.ERROR,
+  'it is an error on the `i32` (columns 13-16)')
+check(d ~= nil and d.source == 'mlir-analyzer', 'its source is mlir-analyzer (got ' .. vim.inspect(d and d.source) .. ')')
+
+-- 2. Fix the whole line: the diagnostics go away.
+vim.api.nvim_buf_set_lines(bufnr, 1, 2, true, { FIXED })
+diags = wait_diagnostics(bufnr, false)
+check(#diags == 0, 'the diagnostics clear after the fix (still ' .. show(diags) .. ')')
+
+-- 3. Break and fix it again with partial-line edits, which go out as incremental
+--    didChange ranges: the server's copy of the text must follow.
+vim.api.nvim_buf_set_text(bufnr, 1, 13, 1, 21, { 'i32' })
+check(line_text(bufnr, 1) == BROKEN, 'a partial-line edit restores the broken line')
+diags = wait_diagnostics(bufnr, true)
+check(#diags == 1 and diags[1].lnum == 1 and diags[1].message == 'expected function type',
+  'the diagnostic comes back after an incremental edit (got ' .. show(diags) .. ')')
+vim.api.nvim_buf_set_text(bufnr, 1, 13, 1, 16, { '() -> ()' })
+diags = wait_diagnostics(bufnr, false)
+check(#diags == 0, 'and clears after the incremental fix (still ' .. show(diags) .. ')')
+
+-- 4. The syntax tree is of the edited text (params `{ uri }`, result a string).
+local uri = vim.uri_from_bufnr(bufnr)
+local answered, rerr, tree = request_sync(client, 'mlir-analyzer/syntaxTree', { uri = uri }, bufnr)
+check(answered and rerr == nil and type(tree) == 'string' and tree:find('SOURCE_FILE', 1, true) == 1,
+  'mlir-analyzer/syntaxTree answers with the tree (got ' .. vim.inspect(rerr or (type(tree) == 'string' and tree:sub(1, 40) or tree)) .. ')')
+check(type(tree) == 'string' and tree:find('"->"', 1, true) ~= nil and tree:find('"i32"', 1, true) == nil,
+  'the tree is of the fixed text (has "->", no "i32")')
+
+-- 5. Hover: any answer counts; a JSON-RPC error (MethodNotFound) is fine.
+local herr, hresult
+answered, herr, hresult = request_sync(client, 'textDocument/hover', {
+  textDocument = { uri = uri },
+  position = { line = 1, character = 4 },
+}, bufnr)
+check(answered, 'a hover request is answered (' .. (herr and ('error ' .. tostring(herr.code) .. ' ' .. tostring(herr.message))
+  or ('result ' .. vim.inspect(hresult):sub(1, 60))) .. ')')
+
+-- 6. The server is still alive and the client healthy after all of it.
+local stopped
+if vim.fn.has('nvim-0.11') == 1 then
+  stopped = client:is_stopped()
+else
+  stopped = client.is_stopped()
+end
+check(not stopped, 'the server is still running')
+
+finish()
