@@ -43,21 +43,35 @@ pub struct Parse {
     errors: Vec<SyntaxError>,
     /// The lexer's and parser's errors as found, which `reparse` rebuilds piecewise.
     found: parser::ErrorLog,
+    /// The validation's errors as found, which `reparse` rebuilds piecewise too.
+    checked: validation::ValidationLog,
 }
 
 impl Parse {
-    /// Adds the validation errors of the tree to the errors found while parsing it, sorted
-    /// by position (a stable sort: at one position, lexer before parser before validation).
+    /// Validates the tree and puts its errors with those found while parsing it.
     fn from_parts(green: GreenNode, found: parser::ErrorLog) -> Parse {
-        let root = SyntaxNode::new_root(green.clone());
-        let mut errors: Vec<SyntaxError> =
-            found.lexer.iter().chain(&found.parser).cloned().collect();
-        errors.extend(validation::validate(&root));
+        let checked = validation::validate_log(&SyntaxNode::new_root(green.clone()));
+        Parse::with_validation(green, found, checked)
+    }
+
+    /// Puts the errors of parsing and of validation together, sorted by position (a
+    /// stable sort: at one position, lexer before parser before validation).
+    fn with_validation(
+        green: GreenNode,
+        found: parser::ErrorLog,
+        checked: validation::ValidationLog,
+    ) -> Parse {
+        let mut errors: Vec<SyntaxError> = [&found.lexer, &found.parser, &checked.errors]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
         errors.sort_by_key(|e| (e.range.start(), e.range.end()));
         Parse {
             green,
             errors,
             found,
+            checked,
         }
     }
 

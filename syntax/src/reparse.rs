@@ -10,7 +10,8 @@
 //! the `{` opens a region; no look-ahead of the grammar passes a region's closing `}`, so a
 //! region that ends exactly at its last `}` alone also ends there in the file; and the
 //! parser continues after it as before if the region leaves the bracket depth as it did.
-//! The random-edit test checks all of this against full parses.
+//! The validation errors are redone the same way, for the region only (`revalidate`).
+//! The random-edit tests check all of this against full parses.
 
 use std::ops::Range;
 
@@ -19,6 +20,7 @@ use rowan::{GreenNode, TextRange, TextSize};
 use crate::parser::{ErrorLog, FragmentContext, MAX_ERRORS, Parser};
 use crate::{Parse, SyntaxError, SyntaxKind::*, SyntaxNode, grammar, lexer};
 
+mod revalidate;
 #[cfg(test)]
 mod tests;
 
@@ -74,17 +76,32 @@ pub fn reparse(old: &Parse, edit: &TextEdit) -> Parse {
 
 /// `reparse`, also telling whether one region or the whole text was parsed again.
 pub fn reparse_with_kind(old: &Parse, edit: &TextEdit) -> (Parse, ReparseKind) {
-    if let Some((parse, range)) = reparse_some_region(old, edit) {
-        return (parse, ReparseKind::Region(range));
+    let (parse, kind, _) = reparse_traced(old, edit);
+    (parse, kind)
+}
+
+/// What was validated again after an edit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Validated {
+    /// Only the reparsed region.
+    Region,
+    /// The whole new tree.
+    Tree,
+}
+
+/// `reparse_with_kind`, also telling what was validated again.
+fn reparse_traced(old: &Parse, edit: &TextEdit) -> (Parse, ReparseKind, Validated) {
+    if let Some((parse, range, validated)) = reparse_some_region(old, edit) {
+        return (parse, ReparseKind::Region(range), validated);
     }
     let mut text = old.syntax_node().text().to_string();
     edit.apply(&mut text);
-    (crate::parse(&text), ReparseKind::Full)
+    (crate::parse(&text), ReparseKind::Full, Validated::Tree)
 }
 
 /// Tries the regions around the edit from the innermost out; the first that can be
 /// reparsed alone wins.
-fn reparse_some_region(old: &Parse, edit: &TextEdit) -> Option<(Parse, TextRange)> {
+fn reparse_some_region(old: &Parse, edit: &TextEdit) -> Option<(Parse, TextRange, Validated)> {
     let root = old.syntax_node();
     // Past the error cap, which errors were dropped depends on the whole file.
     let error_count = old.found.lexer.len() + old.found.parser.len();
@@ -98,8 +115,12 @@ fn reparse_some_region(old: &Parse, edit: &TextEdit) -> Option<(Parse, TextRange
 }
 
 /// Reparses `region` with the edit applied, if the result is sure to be what a full parse
-/// would give.
-fn reparse_region(old: &Parse, region: &SyntaxNode, edit: &TextEdit) -> Option<(Parse, TextRange)> {
+/// would give, and validates what it must again.
+fn reparse_region(
+    old: &Parse,
+    region: &SyntaxNode,
+    edit: &TextEdit,
+) -> Option<(Parse, TextRange, Validated)> {
     let range = region.text_range();
     let text = edited_region_text(region, edit)?;
     let split = ErrorSplit::new(&old.found, range)?;
@@ -117,7 +138,15 @@ fn reparse_region(old: &Parse, region: &SyntaxNode, edit: &TextEdit) -> Option<(
     let found = split.splice(&fragment.errors, edit.growth())?;
     let green = region.replace_with(fragment.green);
     let new_range = TextRange::at(range.start(), TextSize::of(text.as_str()));
-    Some((Parse::from_parts(green, found), new_range))
+    let checked = revalidate::revalidate(&old.checked, region, &green, new_range, edit.growth());
+    let (parse, validated) = match checked {
+        Some(checked) => (
+            Parse::with_validation(green, found, checked),
+            Validated::Region,
+        ),
+        None => (Parse::from_parts(green, found), Validated::Tree),
+    };
+    Some((parse, new_range, validated))
 }
 
 /// The region's text after the edit, if the edit is between the region's own `{` and `}`

@@ -1,5 +1,6 @@
-//! Tests of incremental reparsing: focused cases for each way it can go, and random edits
-//! over the parser's fixtures checked against parsing the whole new text.
+//! Tests of incremental reparsing and revalidation: focused cases for each way they can go,
+//! and random edits over the parser's and validation's fixtures checked against parsing
+//! (and validating) the whole new text.
 
 use std::path::Path;
 
@@ -8,8 +9,13 @@ use crate::parse;
 
 /// Applies `edit` to `text` both ways and checks that they agree; returns the way taken.
 fn check(text: &str, edit: &TextEdit) -> ReparseKind {
+    check_traced(text, edit).0
+}
+
+/// `check`, also returning what was validated again.
+fn check_traced(text: &str, edit: &TextEdit) -> (ReparseKind, Validated) {
     let old = parse(text);
-    let (new, kind) = reparse_with_kind(&old, edit);
+    let (new, kind, validated) = reparse_traced(&old, edit);
     let mut new_text = text.to_string();
     edit.apply(&mut new_text);
     let full = parse(&new_text);
@@ -19,7 +25,7 @@ fn check(text: &str, edit: &TextEdit) -> ReparseKind {
         "edit {edit:?} of {text:?}"
     );
     assert_eq!(new, full, "edit {edit:?} of {text:?}");
-    kind
+    (kind, validated)
 }
 
 /// An edit replacing the first occurrence of `find` in `text` with `with`.
@@ -181,6 +187,133 @@ fn nesting_limit_is_the_same_in_a_reparsed_region() {
     }
 }
 
+/// Asserts that `edit` of `text` reparses a region and validates only that region again.
+#[track_caller]
+fn check_region_validated(text: &str, edit: &TextEdit) {
+    let (kind, validated) = check_traced(text, edit);
+    assert!(matches!(kind, ReparseKind::Region(_)), "{kind:?}");
+    assert_eq!(validated, Validated::Region);
+}
+
+/// An edit replacing the last occurrence of `find` in `text` with `with`.
+fn replace_last(text: &str, find: &str, with: &str) -> TextEdit {
+    let at = text.rfind(find).expect("text to replace");
+    let range = TextRange::at(TextSize::new(at as u32), TextSize::of(find));
+    TextEdit::replace(range, with)
+}
+
+/// The messages of a full parse's errors.
+fn messages(text: &str) -> Vec<String> {
+    parse(text)
+        .errors()
+        .iter()
+        .map(|e| e.message.clone())
+        .collect()
+}
+
+/// Validation errors on the region's `{` (from the type before it), on its `}` (from the
+/// type in it) and after it.
+const AROUND: &str = "\
+test.op : tensor<*xf32, \"e\"> {
+  \"t.a\"() : () -> ()
+  test.inner : tensor<*xf32, \"e\">
+}
+\"t.b\"() {a = 256 : i8} : () -> ()
+";
+
+#[test]
+fn validation_errors_around_a_region_are_kept_or_moved() {
+    assert_eq!(messages(AROUND).len(), 3);
+    check_region_validated(AROUND, &replace_first(AROUND, "t.a", "t.longer"));
+    check_region_validated(AROUND, &replace_first(AROUND, "t.a", "a"));
+    check_region_validated(AROUND, &replace_last(AROUND, "*xf32", "4xf32"));
+    let edit = replace_first(
+        AROUND,
+        "() -> ()\n",
+        "() -> ()\n  \"t.c\"() {a = 1.5 : i32} : () -> ()\n",
+    );
+    check_region_validated(AROUND, &edit);
+}
+
+/// The same alias names standing for different types in two chunks, used inside regions.
+const ALIASES: &str = "\
+!t = i8
+#m = affine_map<(d0) -> (d0)>
+func.func @f() {
+  \"t.op\"() {a = 300 : !t, b = dense<[1, 2]> : tensor<3x!t>} : () -> (memref<4xf32, #m>)
+  return
+}
+// -----
+!t = i32
+#m = affine_map<(d0, d1) -> (d0)>
+func.func @g() {
+  \"t.op\"() {a = 300 : !t} : () -> (memref<4xf32, #m>)
+  return
+}
+";
+
+#[test]
+fn aliases_used_in_a_region_resolve_in_its_chunk() {
+    assert_eq!(messages(ALIASES).len(), 3, "{:?}", messages(ALIASES));
+    check_region_validated(ALIASES, &replace_first(ALIASES, "300", "100"));
+    check_region_validated(ALIASES, &replace_first(ALIASES, "[1, 2]", "[1, 2, 3]"));
+    check_region_validated(ALIASES, &replace_last(ALIASES, "300", "3000000000000"));
+    check_region_validated(ALIASES, &replace_last(ALIASES, "#m>", "#m>, f16"));
+    check_region_validated(
+        ALIASES,
+        &replace_last(ALIASES, "return", "\"t.x\"() {x = 2 : !t} : () -> ()"),
+    );
+}
+
+/// A split marker inside a region (in an attribute dictionary spanning lines): the uses
+/// after it are in the next chunk.
+const MARKER_IN_REGION: &str = "\
+!t = i8
+\"r\"() ({
+  \"t.op\"() {a = 300 : !t,
+// -----
+  b = 300 : !t} : () -> ()
+}) : () -> ()
+!t = i32
+\"t.after\"() {c = 300 : !t} : () -> ()
+";
+
+#[test]
+fn split_markers_in_a_region_keep_or_redo_the_chunks() {
+    assert_eq!(messages(MARKER_IN_REGION).len(), 1);
+    check_region_validated(
+        MARKER_IN_REGION,
+        &replace_first(MARKER_IN_REGION, "a = 300", "a = 3"),
+    );
+    check_region_validated(
+        MARKER_IN_REGION,
+        &replace_first(MARKER_IN_REGION, "b = 300", "b = 3000000000000"),
+    );
+    // Without the marker both `!t` are in one chunk: defined twice, they resolve to nothing
+    // and `c` after the region changes chunk, so the whole tree is validated again.
+    let edit = replace_first(MARKER_IN_REGION, "// -----", "// ----");
+    let (kind, validated) = check_traced(MARKER_IN_REGION, &edit);
+    assert!(matches!(kind, ReparseKind::Region(_)), "{kind:?}");
+    assert_eq!(validated, Validated::Tree);
+    let edit = replace_first(MARKER_IN_REGION, "  b = ", "// -----\n  b = ");
+    assert_eq!(check_traced(MARKER_IN_REGION, &edit).1, Validated::Tree);
+}
+
+#[test]
+fn at_the_validation_error_cap_the_whole_tree_is_validated() {
+    let bad = "\"t.op\"() {a = 256 : i8} : () -> ()\n";
+    let region = |ops: &str| format!("\"r\"() ({{\n{ops}}}) : () -> ()\n");
+    // Full: the first 1000 errors are kept, and which were dropped is not known.
+    let text = format!("{}{}", bad.repeat(1000), region(bad));
+    let edit = replace_last(&text, "256", "255");
+    assert_eq!(check_traced(&text, &edit).1, Validated::Tree);
+    // Reaching the cap: errors after the region are dropped as a full validation would.
+    let text = format!("{}{}", region("  \"t.ok\"() : () -> ()\n"), bad.repeat(998));
+    let edit = replace_first(&text, "  \"t.ok\"", &format!("{}  \"t.ok\"", bad.repeat(3)));
+    check_region_validated(&text, &edit);
+    assert_eq!(messages(&text).len() + 3, 1001);
+}
+
 /// xorshift64*: a small deterministic generator, so failures replay.
 struct Rng(u64);
 
@@ -253,6 +386,20 @@ const SNIPPETS: &[&str] = &[
     "!d.t<{>",
     "(%x : i32)",
     "{%d0}",
+    // Validation: values out of range, shapes, layouts, and alias uses and definitions.
+    "256 : i8",
+    "1.5 : i32",
+    " : !t",
+    "!t",
+    "#m",
+    "!t = i8\n",
+    "#m = affine_map<(d0, d1) -> (d0)>\n",
+    "{a = 300 : !t}",
+    "tensor<*xf32, \"e\">",
+    "memref<4xf32, #m>",
+    "dense<[1, 2]> : tensor<3x!t>",
+    "array<i8: 1, 256>",
+    "affine_map<(d0) -> (d0 * d0)>",
 ];
 
 /// A random edit of `text`: a short deletion and a snippet, at a random place or (three
@@ -304,22 +451,64 @@ fn fixture_texts() -> Vec<String> {
         );
     }
     texts.extend([FUNCS.to_string(), nested_regions(4)]);
+    texts.extend([AROUND, ALIASES, MARKER_IN_REGION].map(String::from));
     texts
 }
 
-/// Chains of random edits over every fixture: after each, the reparse must equal a full
-/// parse of the new text. Most edits land in regions, so both ways get exercised.
-#[test]
-fn random_edits_match_full_parses() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let (mut reparsed, mut in_regions) = (0, 0);
-    for text in fixture_texts() {
-        for _chain in 0..8 {
+/// Texts with validation errors and alias uses inside regions: the validation fixtures in
+/// pieces of a few `// -----` chunks each (whole, they are slow to parse again and again
+/// in a debug build), with their ops moved into regions, and this file's examples.
+fn validation_texts() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../test-data/syntax/verify");
+    let mut texts = Vec::new();
+    for name in ["validation.mlir", "types_and_attributes.mlir"] {
+        let text = std::fs::read_to_string(root.join(name)).expect("fixture");
+        let chunks: Vec<&str> = text.split("// -----\n").collect();
+        texts.extend(
+            chunks
+                .chunks(6)
+                .map(|piece| in_regions(&piece.join("// -----\n"))),
+        );
+    }
+    texts.extend([AROUND, ALIASES, MARKER_IN_REGION].map(String::from));
+    texts
+}
+
+/// `text` with each op at the top level (a line starting with `"` or `%`) moved into a
+/// region of its own, so that its validation errors, and its uses of the chunk's aliases,
+/// are inside a region.
+fn in_regions(text: &str) -> String {
+    let wrap = |line: &str| match line.starts_with(['"', '%']) {
+        true => format!("\"t.r\"() ({{\n  {line}\n}}) : () -> ()\n"),
+        false => format!("{line}\n"),
+    };
+    text.lines().map(wrap).collect()
+}
+
+/// What the random edits of `random_chains` did.
+#[derive(Default)]
+struct Stats {
+    /// Edits inside a region, and those of them that reparsed a region.
+    in_regions: usize,
+    reparsed: usize,
+    /// Edits that reparsed a region, those that validated only that region again, and
+    /// those of them after which the tree had validation errors.
+    region_reparses: usize,
+    revalidated: usize,
+    revalidated_with_errors: usize,
+}
+
+/// Runs `chains` chains of `steps` random edits from each of `texts`: after each, the
+/// reparse must equal a full parse of the new text, validation errors included.
+fn random_chains(texts: &[String], chains: usize, steps: usize, rng: &mut Rng) -> Stats {
+    let mut stats = Stats::default();
+    for text in texts {
+        for _chain in 0..chains {
             let mut text = text.clone();
             let mut current = parse(&text);
-            for _step in 0..10 {
-                let (edit, in_region) = random_edit(&mut rng, &text, &current.syntax_node());
-                let (next, kind) = reparse_with_kind(&current, &edit);
+            for _step in 0..steps {
+                let (edit, in_region) = random_edit(rng, &text, &current.syntax_node());
+                let (next, kind, validated) = reparse_traced(&current, &edit);
                 edit.apply(&mut text);
                 let full = parse(&text);
                 if next != full {
@@ -327,17 +516,55 @@ fn random_edits_match_full_parses() {
                     assert_eq!(next.debug_dump(), full.debug_dump(), "{edit:?}\n{text}");
                     assert_eq!(next, full, "{edit:?}\n{text}");
                 }
-                if in_region {
-                    reparsed += usize::from(matches!(kind, ReparseKind::Region(_)));
-                    in_regions += 1;
-                }
+                stats.count(in_region, kind, validated, &next);
                 current = next;
             }
         }
     }
-    let enough = reparsed * 3 > in_regions;
+    stats
+}
+
+impl Stats {
+    fn count(&mut self, in_region: bool, kind: ReparseKind, validated: Validated, new: &Parse) {
+        self.in_regions += usize::from(in_region);
+        if let ReparseKind::Region(_) = kind {
+            self.reparsed += usize::from(in_region);
+            self.region_reparses += 1;
+            if validated == Validated::Region {
+                self.revalidated += 1;
+                self.revalidated_with_errors += usize::from(!new.checked.errors.is_empty());
+            }
+        }
+    }
+}
+
+/// Chains of random edits over every fixture. Most edits land in regions, so both ways
+/// of parsing get exercised, and most region reparses validate only the region again.
+#[test]
+fn random_edits_match_full_parses() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let stats = random_chains(&fixture_texts(), 8, 10, &mut rng);
+    let (reparsed, in_regions) = (stats.reparsed, stats.in_regions);
     assert!(
-        enough,
+        reparsed * 3 > in_regions,
         "{reparsed} of {in_regions} edits in regions reparsed a region"
+    );
+    let (revalidated, region_reparses) = (stats.revalidated, stats.region_reparses);
+    assert!(
+        revalidated * 10 > region_reparses * 9,
+        "{revalidated} of {region_reparses} region reparses validated only the region"
+    );
+}
+
+/// Longer chains over the fixtures with validation errors and alias uses in regions, so
+/// that revalidation keeps, moves, drops and adds errors many times.
+#[test]
+fn random_edits_match_full_validations() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let stats = random_chains(&validation_texts(), 6, 10, &mut rng);
+    let (with_errors, revalidated) = (stats.revalidated_with_errors, stats.revalidated);
+    assert!(
+        with_errors * 2 > revalidated,
+        "{with_errors} of {revalidated} revalidations had validation errors"
     );
 }

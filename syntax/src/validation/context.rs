@@ -1,5 +1,6 @@
-//! Validation context (stage 3): the alias tables of the file, split by `// -----` chunk,
-//! the errors found so far, and small tree helpers shared by every check.
+//! Validation context (stage 3): the alias tables of the file (or of the chunks a checked
+//! subtree spans), split by `// -----` chunk, the errors found so far, and small tree
+//! helpers shared by every check.
 
 use std::collections::HashMap;
 
@@ -9,7 +10,7 @@ use crate::SyntaxKind::{self, *};
 use crate::{SyntaxElement, SyntaxError, SyntaxNode, SyntaxToken};
 
 /// Validation errors past this count are dropped, as the parser drops its own.
-const MAX_ERRORS: usize = 1_000;
+pub(crate) const MAX_ERRORS: usize = 1_000;
 
 /// What every check reads (aliases) and writes (errors).
 pub(super) struct Context {
@@ -23,18 +24,34 @@ pub(super) struct Context {
 }
 
 impl Context {
+    /// A context with every alias of the file.
+    #[cfg(test)]
     pub(super) fn new(root: &SyntaxNode) -> Self {
-        let markers = split_markers(root);
+        Context::for_range(root, root.text_range(), split_markers(root))
+    }
+
+    /// A context with the aliases of the chunks that `range` touches, which are all that
+    /// uses in `range` can resolve to; `markers` are those of `root`'s tree.
+    pub(super) fn for_range(root: &SyntaxNode, range: TextRange, markers: Vec<TextSize>) -> Self {
         let mut cx = Context {
             markers,
             type_aliases: HashMap::new(),
             attr_aliases: HashMap::new(),
             errors: Vec::new(),
         };
-        for def in root.children() {
+        for def in top_level_alias_defs(root, cx.chunks_span(range)) {
             cx.add_alias(&def);
         }
         cx
+    }
+
+    /// The bytes of the chunks that `range` touches: from the marker before it (or the
+    /// start of the file) to the first marker after it (or past the end of the file).
+    fn chunks_span(&self, range: TextRange) -> TextRange {
+        let (first, last) = (self.chunk_of(range.start()), self.chunk_of(range.end()));
+        let start = first.checked_sub(1).map_or(0.into(), |i| self.markers[i]);
+        let end = self.markers.get(last).copied().unwrap_or(u32::MAX.into());
+        TextRange::new(start, end)
     }
 
     fn add_alias(&mut self, def: &SyntaxNode) {
@@ -109,9 +126,32 @@ impl Context {
     }
 }
 
-/// Where the `// -----` markers are, found on the green tree: walking the syntax tree's
-/// tokens would cost as much as the rest of validation.
-fn split_markers(root: &SyntaxNode) -> Vec<TextSize> {
+/// The top-level alias definitions that start in `span`. The file's top level is walked
+/// on the green tree, as a file may have thousands of top-level ops and few aliases.
+fn top_level_alias_defs(root: &SyntaxNode, span: TextRange) -> Vec<SyntaxNode> {
+    let is_def =
+        |kind: rowan::SyntaxKind| kind == TYPE_ALIAS_DEF.into() || kind == ATTR_ALIAS_DEF.into();
+    let mut defs = Vec::new();
+    let mut offset = root.text_range().start();
+    for child in root.green().children() {
+        let range = TextRange::at(offset, child.text_len());
+        offset += child.text_len();
+        if range.start() >= span.end() {
+            break;
+        }
+        if span.contains(range.start()) && is_def(child.kind()) {
+            let def = root
+                .child_or_token_at_range(range)
+                .and_then(|c| c.into_node());
+            defs.extend(def.filter(|def| is_def(def.kind().into())));
+        }
+    }
+    defs
+}
+
+/// Where the `// -----` markers under `root` are, found on the green tree: walking the
+/// syntax tree's tokens would cost as much as the rest of validation.
+pub(crate) fn split_markers(root: &SyntaxNode) -> Vec<TextSize> {
     let green = root.green();
     let mut markers = Vec::new();
     let mut stack: Vec<(&GreenNodeData, TextSize)> = vec![(&green, root.text_range().start())];

@@ -312,6 +312,21 @@ impl Builder<'_> {
     }
 }
 
+/// The keyword type (`i32`, `f16`, `index`) a type node stands for once aliases are
+/// resolved; `None` for every other type, which this does not build.
+pub(super) fn keyword_type_of(cx: &Context, node: &SyntaxNode) -> Option<Ty> {
+    let mut node = node.clone();
+    for _ in 0..MAX_DEPTH {
+        node = match node.kind() {
+            BUILTIN_TYPE => return keyword_type(node.first_token()?.text()),
+            TYPE_ATTR => node.first_child()?,
+            TYPE_ALIAS_REF => cx.type_alias(&node)?,
+            _ => return None,
+        };
+    }
+    None
+}
+
 /// `i32`, `si8`, `ui64`, `index`, `none` or a float keyword.
 fn keyword_type(text: &str) -> Option<Ty> {
     if let Some(&(name, bits)) = FLOATS.iter().find(|(name, _)| *name == text) {

@@ -7,7 +7,7 @@ use rowan::{NodeOrToken, TextRange};
 use super::context::{
     Context, ends_with, first_token, range_after, significant_children, token_of,
 };
-use super::ty::{ShapedKind, Ty, is_type_node, resolve_attr, type_of};
+use super::ty::{ShapedKind, Ty, is_type_node, keyword_type_of, resolve_attr, type_of};
 use crate::SyntaxKind::*;
 use crate::{SyntaxElement, SyntaxError, SyntaxNode, SyntaxToken};
 
@@ -270,10 +270,12 @@ fn stride_count(attr: &SyntaxNode) -> usize {
         .count()
 }
 
-/// Is a literal memory space supported: integers and strings are, floats are not.
+/// Is a literal memory space supported: integers and strings are, floats are not. Only
+/// a keyword type is looked up: building the literal's type in full could go round
+/// forever (`#m = 1 : memref<4xf32, #m>` names the memref being checked).
 fn literal_space(cx: &Context, attr: &SyntaxNode) -> Option<bool> {
     if let Some(ty) = super::ty::trailing_type(attr) {
-        return match type_of(cx, &ty)? {
+        return match keyword_type_of(cx, &ty)? {
             Ty::Int(..) | Ty::Index => Some(true),
             Ty::Float(..) => Some(false),
             _ => None,
