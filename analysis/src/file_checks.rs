@@ -140,19 +140,38 @@ fn symbol_checks(chunk: &[SyntaxNode]) -> Vec<Diagnostic> {
     for table in &tables {
         out.extend(redefinitions(table));
     }
+    let mut names = TableNames::default();
     for node in chunk {
         for op in node.descendants().filter(ops::is_op) {
-            out.extend(call_target_check(&op, chunk));
+            out.extend(call_target_check(&op, chunk, &mut names));
         }
     }
     out
 }
 
+/// The names each symbol table defines, computed once per table (`None` = the chunk's top
+/// level), so checking many calls stays linear.
+#[derive(Default)]
+struct TableNames(HashMap<Option<SyntaxNode>, std::collections::HashSet<String>>);
+
+impl TableNames {
+    fn defines(&mut self, table: Option<SyntaxNode>, chunk: &[SyntaxNode], name: &str) -> bool {
+        let names = self.0.entry(table.clone()).or_insert_with(|| {
+            let ops = match &table {
+                Some(t) => table_ops(t),
+                None => chunk.iter().filter(|n| ops::is_op(n)).cloned().collect(),
+            };
+            ops.iter()
+                .filter_map(|o| crate::ide::defined_symbol(o).map(|(n, _)| n))
+                .collect()
+        });
+        names.contains(name)
+    }
+}
+
 /// Upstream symbol tables whose bodies we check (unknown dialects' modules are left alone).
 fn is_symbol_table(node: &SyntaxNode) -> bool {
-    ops::is_op(node)
-        && op_name(node)
-            .is_some_and(|n| matches!(n.as_str(), "module" | "builtin.module" | "gpu.module"))
+    ops::is_op(node) && ops::op_named(node, &["module", "builtin.module", "gpu.module"])
 }
 
 /// The ops directly in a symbol table's body.
@@ -194,11 +213,14 @@ fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
 
 /// `func.call @f` and `func.constant @f` must name a symbol of the chunk's top-level table
 /// or of their module. Only flat references are checked.
-fn call_target_check(op: &SyntaxNode, chunk: &[SyntaxNode]) -> Option<Diagnostic> {
-    let name = op_name(op)?;
+fn call_target_check(
+    op: &SyntaxNode,
+    chunk: &[SyntaxNode],
+    names: &mut TableNames,
+) -> Option<Diagnostic> {
     let (is_call, is_constant) = (
-        matches!(name.as_str(), "func.call" | "call"),
-        matches!(name.as_str(), "func.constant" | "constant"),
+        ops::op_named(op, &["func.call", "call"]),
+        ops::op_named(op, &["func.constant", "constant"]),
     );
     if !is_call && !is_constant {
         return None;
@@ -209,7 +231,7 @@ fn call_target_check(op: &SyntaxNode, chunk: &[SyntaxNode]) -> Option<Diagnostic
         return None;
     }
     let target = target[1..].trim_matches('"').to_string();
-    if symbol_visible(op, &target, chunk) {
+    if symbol_visible(op, &target, chunk, names) {
         return None;
     }
     let message = if is_call {
@@ -223,21 +245,23 @@ fn call_target_check(op: &SyntaxNode, chunk: &[SyntaxNode]) -> Option<Diagnostic
 /// Is `name` defined in the nearest symbol table around `op`? Only tables we know are
 /// searched: if an op we do not know stands between, it may be a symbol table itself, so
 /// the name counts as visible.
-fn symbol_visible(op: &SyntaxNode, name: &str, chunk: &[SyntaxNode]) -> bool {
-    let mut table_ops_found = None;
+fn symbol_visible(
+    op: &SyntaxNode,
+    name: &str,
+    chunk: &[SyntaxNode],
+    names: &mut TableNames,
+) -> bool {
+    let mut table = None;
     for ancestor in op.ancestors().skip(1).filter(ops::is_op) {
         if is_symbol_table(&ancestor) {
-            table_ops_found = Some(table_ops(&ancestor));
+            table = Some(ancestor);
             break;
         }
         if !is_known_non_table(&ancestor) {
             return true;
         }
     }
-    let ops = table_ops_found
-        .unwrap_or_else(|| chunk.iter().filter(|n| ops::is_op(n)).cloned().collect());
-    ops.iter()
-        .any(|o| crate::ide::defined_symbol(o).is_some_and(|(n, _)| n == name))
+    names.defines(table, chunk, name)
 }
 
 /// Ops that hold regions but are no symbol tables.

@@ -9,9 +9,38 @@ use crate::hir::{self, NameError, Resolution};
 
 /// The top level and every isolated op of the file, in preorder.
 pub fn body_ops(root: &SyntaxNode) -> Vec<SyntaxNode> {
-    std::iter::once(root.clone())
-        .chain(root.descendants().filter(hir::ops::is_isolated))
-        .collect()
+    let mut out = vec![root.clone()];
+    let mut walk = root.preorder();
+    while let Some(event) = walk.next() {
+        let mlir_syntax::WalkEvent::Enter(node) = event else {
+            continue;
+        };
+        // Ops live only in blocks, regions and groups: types and attributes hold none.
+        if !holds_ops(node.kind()) {
+            walk.skip_subtree();
+        } else if node != *root && hir::ops::is_isolated(&node) {
+            out.push(node);
+        }
+    }
+    out
+}
+
+fn holds_ops(kind: SyntaxKind) -> bool {
+    use SyntaxKind::*;
+    matches!(
+        kind,
+        SOURCE_FILE
+            | GENERIC_OP
+            | CUSTOM_OP
+            | REGION_LIST
+            | REGION
+            | BLOCK
+            | PAREN_GROUP
+            | BRACKET_GROUP
+            | BRACE_GROUP
+            | ANGLE_GROUP
+            | ERROR
+    )
 }
 
 /// Name-resolution diagnostics of a parsed file.

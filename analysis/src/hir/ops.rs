@@ -4,7 +4,7 @@
 //! treated as graph regions (no dominance errors), so an unknown dialect cannot cause a
 //! false error.
 
-use mlir_syntax::{SyntaxKind::*, SyntaxNode};
+use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken};
 
 /// Whether values in a region must be defined before (dominating) their uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -20,6 +20,28 @@ pub fn is_op(node: &SyntaxNode) -> bool {
 /// The op name without quotes: `func.func`, `arith.addi`.
 pub fn op_name(op: &SyntaxNode) -> Option<String> {
     crate::ide::op_name(op)
+}
+
+/// The token that names an op (`OP_NAME`'s bare-id, or the generic op's string), found
+/// without allocating: checks run on every op of million-line files.
+pub fn op_name_token(op: &SyntaxNode) -> Option<SyntaxToken> {
+    match op.kind() {
+        CUSTOM_OP => op
+            .first_child()
+            .filter(|c| c.kind() == OP_NAME)
+            .or_else(|| op.children().find(|c| c.kind() == OP_NAME))?
+            .first_token(),
+        GENERIC_OP => op
+            .children_with_tokens()
+            .filter_map(|e| e.into_token())
+            .find(|t| t.kind() == STRING),
+        _ => None,
+    }
+}
+
+/// Is `op` named one of `names`?
+pub fn op_named(op: &SyntaxNode, names: &[&str]) -> bool {
+    op_name_token(op).is_some_and(|t| names.contains(&t.text().trim_matches('"')))
 }
 
 /// Ops known to be isolated from above (their bodies cannot see outer values).
@@ -54,7 +76,7 @@ const ISOLATED_OPS: &[&str] = &[
 ];
 
 pub fn is_isolated(node: &SyntaxNode) -> bool {
-    is_op(node) && op_name(node).is_some_and(|name| ISOLATED_OPS.contains(&name.as_str()))
+    is_op(node) && op_named(node, ISOLATED_OPS)
 }
 
 /// An op that may be isolated although we do not know it: a `*.module` or `*.func` of
