@@ -121,14 +121,14 @@ fn symbols_of(node: &SyntaxNode) -> Vec<DocumentSymbol> {
 /// named like a definition (a custom op that only refers to `@f`, like a call, does not).
 pub(crate) fn symbol_definition(op: &SyntaxNode) -> Option<(String, TextRange)> {
     let op_name = op_name(op)?;
-    let has_region = op.descendants().any(|n| n.kind() == REGION);
+    let has_region = crate::hir::ops::has_own_region(op);
     let found = defined_name(op)?;
     (op.kind() == GENERIC_OP || has_region || looks_like_definition(&op_name)).then_some(found)
 }
 
 fn symbol_op(op: &SyntaxNode) -> Option<DocumentSymbol> {
     let op_name = op_name(op)?;
-    let has_region = op.descendants().any(|n| n.kind() == REGION);
+    let has_region = crate::hir::ops::has_own_region(op);
     let (name, selection_range) = match symbol_definition(op) {
         Some(found) => found,
         None if is_module_name(&op_name) && has_region => {
