@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange};
 
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::ops::{self, op_name};
@@ -12,15 +12,52 @@ use crate::hir::ops::{self, op_name};
 pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for chunk in chunks(root) {
-        out.extend(alias_checks(&chunk));
-        out.extend(symbol_checks(&chunk));
+        let found = Found::gather(&chunk);
+        out.extend(alias_checks(&chunk, &found.alias_refs));
+        out.extend(symbol_checks(&chunk, &found));
+        out.extend(
+            found
+                .generic_with_results
+                .iter()
+                .filter_map(result_count_check),
+        );
     }
-    out.extend(
-        root.descendants()
-            .filter(|n| n.kind() == GENERIC_OP)
-            .filter_map(|op| result_count_check(&op)),
-    );
     out
+}
+
+/// What the checks look at, gathered in one walk of a chunk (each walk of a large file
+/// costs tens of milliseconds, and this runs on every keystroke).
+#[derive(Default)]
+struct Found {
+    alias_refs: Vec<SyntaxNode>,
+    tables: Vec<SyntaxNode>,
+    calls: Vec<SyntaxNode>,
+    generic_with_results: Vec<SyntaxNode>,
+}
+
+impl Found {
+    fn gather(chunk: &[SyntaxNode]) -> Found {
+        let mut found = Found::default();
+        for node in chunk.iter().flat_map(|n| n.descendants()) {
+            match node.kind() {
+                ATTR_ALIAS_REF | TYPE_ALIAS_REF => found.alias_refs.push(node),
+                GENERIC_OP | CUSTOM_OP => found.op(node),
+                _ => {}
+            }
+        }
+        found
+    }
+
+    fn op(&mut self, op: SyntaxNode) {
+        if op.kind() == GENERIC_OP && op.children().any(|c| c.kind() == OP_RESULT_LIST) {
+            self.generic_with_results.push(op.clone());
+        }
+        if is_symbol_table(&op) {
+            self.tables.push(op);
+        } else if ops::op_named(&op, &["func.call", "call", "func.constant", "constant"]) {
+            self.calls.push(op);
+        }
+    }
 }
 
 /// The top-level nodes of each `// -----` chunk.
@@ -37,25 +74,17 @@ fn chunks(root: &SyntaxNode) -> Vec<Vec<SyntaxNode>> {
 }
 
 /// Aliases must be defined once, before they are used (location aliases may come later).
-fn alias_checks(chunk: &[SyntaxNode]) -> Vec<Diagnostic> {
+fn alias_checks(chunk: &[SyntaxNode], refs: &[SyntaxNode]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut defined: HashMap<String, TextRange> = HashMap::new();
-    let defs: HashMap<String, TextSize> = chunk
-        .iter()
-        .filter_map(alias_def_name)
-        .map(|(name, token)| (name, token.text_range().start()))
-        .collect();
     for node in chunk {
         if let Some((name, token)) = alias_def_name(node) {
             out.extend(alias_def_checks(node, &name, &token, &defined));
             defined.entry(name).or_insert(node.text_range());
         }
-        for reference in node
-            .descendants()
-            .filter(|n| matches!(n.kind(), ATTR_ALIAS_REF | TYPE_ALIAS_REF))
-        {
-            out.extend(alias_use_check(&reference, &defined, &defs));
-        }
+    }
+    for reference in refs {
+        out.extend(alias_use_check(reference, &defined));
     }
     out
 }
@@ -95,56 +124,41 @@ fn alias_def_checks(
     Some(d)
 }
 
+/// `defined` maps each alias of the chunk to its first definition.
 fn alias_use_check(
     reference: &SyntaxNode,
     defined: &HashMap<String, TextRange>,
-    defs: &HashMap<String, TextSize>,
 ) -> Option<Diagnostic> {
     let token = reference.first_token()?;
     let name = token.text();
-    if defined.contains_key(name) || reference.ancestors().any(|n| n.kind() == DIALECT_BODY) {
+    let at = token.text_range();
+    let definition = defined.get(name);
+    if definition.is_some_and(|d| d.start() < at.start())
+        || reference.ancestors().any(|n| n.kind() == DIALECT_BODY)
+    {
         return None;
     }
-    let in_location = reference.parent().is_some_and(|p| p.kind() == LOCATION);
-    if in_location {
+    if reference.parent().is_some_and(|p| p.kind() == LOCATION) {
         // Location aliases may be defined after their use (debug-info dumps put them last).
-        return (!defs.contains_key(name)).then(|| {
-            Diagnostic::error(
-                "alias",
-                "operation location alias was never defined",
-                token.text_range(),
-            )
-        });
+        let message = "operation location alias was never defined";
+        return definition
+            .is_none()
+            .then(|| Diagnostic::error("alias", message, at));
     }
     let message = format!("undefined symbol alias id '{}'", &name[1..]);
-    Some(Diagnostic::error("alias", message, token.text_range()))
+    Some(Diagnostic::error("alias", message, at))
 }
 
 /// Symbols are unique per symbol table; calls and function constants name a function.
-fn symbol_checks(chunk: &[SyntaxNode]) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let mut tables = vec![
-        chunk
-            .iter()
-            .filter(|n| ops::is_op(n))
-            .cloned()
-            .collect::<Vec<_>>(),
-    ];
-    for node in chunk {
-        tables.extend(
-            node.descendants()
-                .filter(is_symbol_table)
-                .map(|t| table_ops(&t)),
-        );
-    }
-    for table in &tables {
-        out.extend(redefinitions(table));
+fn symbol_checks(chunk: &[SyntaxNode], found: &Found) -> Vec<Diagnostic> {
+    let top_level: Vec<SyntaxNode> = chunk.iter().filter(|n| ops::is_op(n)).cloned().collect();
+    let mut out = redefinitions(&top_level);
+    for table in &found.tables {
+        out.extend(redefinitions(&table_ops(table)));
     }
     let mut names = TableNames::default();
-    for node in chunk {
-        for op in node.descendants().filter(ops::is_op) {
-            out.extend(call_target_check(&op, chunk, &mut names));
-        }
+    for op in &found.calls {
+        out.extend(call_target_check(op, chunk, &mut names));
     }
     out
 }
