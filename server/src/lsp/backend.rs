@@ -166,6 +166,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
             TextDocumentSyncOptions {
                 open_close: Some(true),
                 change: Some(TextDocumentSyncKind::INCREMENTAL),
+                save: Some(TextDocumentSyncSaveOptions::Supported(true)),
                 ..Default::default()
             },
         )),
@@ -236,6 +237,19 @@ impl Backend {
         task.await.unwrap_or_default()
     }
 
+    /// Re-reads a file into the workspace index (after its buffer closes or is saved), in
+    /// the background. Open buffers are not re-indexed on every keystroke: that would walk
+    /// the whole tree each time.
+    fn reindex_from_disk(&self, uri: &Uri) {
+        let Some(path) = uri.to_file_path().map(|p| p.into_owned()) else {
+            return;
+        };
+        let shared = self.shared.clone();
+        tokio::task::spawn_blocking(move || {
+            super::workspace::index_path(&shared.index, &path, shared.encoding());
+        });
+    }
+
     /// Asks the client to tell us when `.mlir` files change on disk.
     async fn watch_mlir_files(&self) {
         let watcher = FileSystemWatcher {
@@ -287,13 +301,6 @@ async fn index_workspace(client: Client, shared: Arc<Shared>, report: bool) {
             .flat_map(|f| super::workspace::mlir_files(f))
             .collect();
         for path in &files {
-            let uri = Uri::from_file_path(path);
-            if uri
-                .as_ref()
-                .is_some_and(|u| indexing.documents.text(u).is_some())
-            {
-                continue; // open documents are indexed from their buffers
-            }
             super::workspace::index_path(&indexing.index, path, indexing.encoding());
         }
         files.len()
@@ -377,6 +384,7 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
+        self.reindex_from_disk(&uri);
         self.semantic_tokens.forget(&uri);
         if self.shared.documents.close(&uri) {
             self.worker.send(Event::Closed(uri));
@@ -407,6 +415,10 @@ impl LanguageServer for Backend {
     ) -> Result<Option<WorkspaceSymbolResponse>> {
         let symbols = self.shared.index.symbols(&params.query, 500);
         Ok(Some(WorkspaceSymbolResponse::Flat(symbols)))
+    }
+
+    async fn did_save(&self, params: DidSaveTextDocumentParams) {
+        self.reindex_from_disk(&params.text_document.uri);
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {

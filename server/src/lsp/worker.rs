@@ -124,12 +124,6 @@ fn diagnostics_of(shared: &Shared, host: &mut AnalysisHost, uri: &Uri) -> Option
     let parse = host.update(uri.as_str(), pending.text.clone(), pending.edits.as_deref());
     let snapshot = Arc::new(Snapshot::with_parse(pending.version, pending.text, parse));
     shared.documents.store(uri, snapshot.clone());
-    shared.index.update(
-        uri,
-        snapshot.text.clone(),
-        &snapshot.parse,
-        shared.encoding(),
-    );
     let map = PositionMap::new(&snapshot.text, &snapshot.line_index, shared.encoding());
     // Annotated test files show expected diagnostics as expected (each chunk on its own).
     let split = snapshot.text.contains(SPLIT_MARKER);

@@ -1,6 +1,6 @@
 //! The workspace index: every `.mlir` file under the workspace folders, read in the
 //! background after `initialized` (with `$/progress` when the client supports it), kept up
-//! to date by `workspace/didChangeWatchedFiles` and by the analysis of open documents. It
+//! to date by `workspace/didChangeWatchedFiles` and when buffers are saved or closed. It
 //! holds each file's text and symbols, for workspace symbols and cross-file navigation.
 
 use std::collections::HashMap;
