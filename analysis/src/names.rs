@@ -57,6 +57,9 @@ pub fn name_diagnostics(root: &SyntaxNode) -> Vec<Diagnostic> {
 
 /// Maps a body's errors to diagnostics with text ranges.
 pub fn body_diagnostics(body_op: &SyntaxNode, resolution: &Resolution) -> Vec<Diagnostic> {
+    if resolution.errors.is_empty() {
+        return Vec::new(); // no need to walk the body for ranges
+    }
     let tokens = hir::name_tokens(body_op);
     let range_of = |i: u32| tokens[i as usize].text_range();
     resolution

@@ -4,7 +4,7 @@
 //! maybe-definition), its scope and its position among the ops of its block — and no text
 //! offsets, so a body is equal after an edit elsewhere in the file (DESIGN §3.5).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, WalkEvent};
 

@@ -3,7 +3,7 @@
 //! undeclared names, redefinitions, result numbers and dominance in SSACFG regions.
 //! Results are indices into `Body::names`: offset-free, like the body.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::body::{Body, NameKind};
 use super::ops::RegionKind;
@@ -31,8 +31,8 @@ type ScopeMap = HashMap<(u32, String), u32>;
 pub fn resolve(body: &Body) -> Resolution {
     let mut r = Resolver {
         body,
-        values: HashMap::new(),
-        blocks: HashMap::new(),
+        values: HashMap::default(),
+        blocks: HashMap::default(),
         out: Resolution {
             targets: vec![None; body.names.len()],
             errors: Vec::new(),
