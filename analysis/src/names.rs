@@ -2,7 +2,7 @@
 //! isolated op) lowered and resolved, errors mapped back to text ranges. The salsa
 //! database runs the same steps per body, incrementally.
 
-use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange};
+use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::{self, NameError, Resolution};
@@ -43,16 +43,50 @@ fn holds_ops(kind: SyntaxKind) -> bool {
     )
 }
 
-/// Name-resolution diagnostics of a parsed file.
+/// Name-resolution diagnostics of a parsed file. Bodies are independent, so they are
+/// resolved on all cores: each thread rebuilds a body's tree from its (shareable) green
+/// node and shifts the ranges back by the body's offset.
 pub fn name_diagnostics(root: &SyntaxNode) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for body_op in body_ops(root) {
-        let body = hir::lower(&body_op);
-        let resolution = hir::resolve(&body);
-        out.extend(body_diagnostics(&body_op, &resolution));
-    }
+    let bodies: Vec<(mlir_syntax::GreenNode, TextSize)> = body_ops(root)
+        .iter()
+        .map(|b| (b.green().into_owned(), b.text_range().start()))
+        .collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(bodies.len().max(1));
+    let per_thread = bodies.len().div_ceil(threads).max(1);
+    let mut out: Vec<Diagnostic> = std::thread::scope(|scope| {
+        let workers: Vec<_> = bodies
+            .chunks(per_thread)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .flat_map(|(g, at)| green_body_diagnostics(g, *at))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
+}
+
+/// The diagnostics of one body given as a green node that starts at `offset` in the file.
+fn green_body_diagnostics(green: &mlir_syntax::GreenNode, offset: TextSize) -> Vec<Diagnostic> {
+    let body_op = SyntaxNode::new_root(green.clone());
+    let resolution = hir::resolve(&hir::lower(&body_op));
+    let mut found = body_diagnostics(&body_op, &resolution);
+    for d in &mut found {
+        d.range += offset;
+        for note in &mut d.notes {
+            note.range += offset;
+        }
+    }
+    found
 }
 
 /// Maps a body's errors to diagnostics with text ranges.
