@@ -91,7 +91,10 @@ pub fn name_tokens(body_op: &SyntaxNode) -> Vec<SyntaxToken> {
         };
         match element {
             rowan::NodeOrToken::Node(node) => {
-                if node != *body_op && ops::is_isolated(&node) || node.kind() == DIALECT_BODY {
+                // Broken code (ERROR) gets no name errors on top of its syntax error.
+                if node != *body_op && ops::is_isolated(&node)
+                    || matches!(node.kind(), DIALECT_BODY | ERROR)
+                {
                     walk.skip_subtree();
                 }
             }

@@ -125,11 +125,11 @@ pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
 }
 
 /// Does the op end before the current token?
-/// A stray `)`, `]` or `>` (as in IREE's `=>`) cannot close anything around an op, since
-/// ops only live in regions: it is part of the op.
+/// A stray `>` (as in IREE's `=>`) is part of the op; a stray `)` or `]` ends it, and the
+/// statement after it reports the error.
 fn at_op_end(p: &Parser<'_>) -> bool {
     match p.current() {
-        EOF | R_BRACE | FILE_META_OPEN | FILE_META_CLOSE => true,
+        EOF | R_BRACE | R_PAREN | R_BRACK | FILE_META_OPEN | FILE_META_CLOSE => true,
         _ if p.at_split_marker() => true,
         _ => {
             p.at_line_start()
@@ -147,7 +147,7 @@ fn prev_asks_for_more(p: &Parser<'_>) -> bool {
 /// Can the current token, at the start of a line, begin a statement?
 pub(super) fn starts_statement(p: &Parser<'_>) -> bool {
     match p.current() {
-        VALUE_ID => statement_follows(p, 0),
+        VALUE_ID => result_list_follows(p),
         CARET_ID | FILE_META_OPEN => true,
         STRING => p.nth(1) == L_PAREN,
         BARE_ID => {
@@ -253,6 +253,16 @@ fn clearly_starts_statement(p: &Parser<'_>) -> bool {
         VALUE_ID => statement_follows(p, 0),
         _ => false,
     }
+}
+
+/// Does a result list (`%a, %b:2 =`) start at the cursor? At a line start it begins a new
+/// statement even if what follows the `=` is broken, so the error is reported there.
+fn result_list_follows(p: &Parser<'_>) -> bool {
+    let mut n = 1;
+    while matches!(p.nth(n), COMMA | VALUE_ID | COLON | INT_NUMBER) && n < 64 {
+        n += 1;
+    }
+    p.nth(n) == EQ && p.nth(n + 1) != R_ANGLE
 }
 
 /// Does an op result list followed by an op name start at the `n`th token:

@@ -1,0 +1,29 @@
+// RUN: mlir-opt %s -split-input-file -verify-diagnostics
+// A broken statement after a complete op must not be swallowed by it: each line below
+// starts a new statement, which reports the error.
+
+func.func @doubled_equals() {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{expected operation name in quotes}}
+  %c1 = = arith.constant 1 : index
+  return
+}
+
+// -----
+
+func.func @value_as_op_name() {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{expected operation name in quotes}}
+  %c1 = %arith.constant 1 : index
+  return
+}
+
+// -----
+
+func.func @stray_paren() {
+  // MLIR reports a token that cannot start an op at the end of the line before it.
+  // expected-error@+1 {{expected operation name in quotes}}
+  %c0 = arith.constant 0 : index
+  )
+  return
+}
