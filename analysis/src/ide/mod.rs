@@ -5,6 +5,7 @@ mod completion;
 mod document_symbols;
 mod folding_ranges;
 mod hover;
+mod locations;
 mod navigation;
 mod rename;
 mod selection_ranges;
@@ -15,6 +16,7 @@ pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_sy
 pub(crate) use document_symbols::{defined_name as defined_symbol, symbol_definition};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use hover::{HoverResult, hover};
+pub use locations::{LocationTarget, location_target};
 pub use navigation::{
     NameClass, Occurrence, definition, name_at, occurrences, references, symbol_mentions,
 };

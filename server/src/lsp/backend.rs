@@ -199,6 +199,25 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
     }
 }
 
+/// Where a `loc("file":line:col)` points: an absolute file, or one relative to the
+/// document's folder, if it exists. Columns are taken as written (1-based, bytes).
+fn location_of(document: &Uri, place: &ide::LocationTarget) -> Option<Location> {
+    let written = std::path::Path::new(&place.file);
+    let path = if written.is_absolute() {
+        written.to_path_buf()
+    } else {
+        document.to_file_path()?.parent()?.join(written)
+    };
+    if !path.is_file() {
+        return None;
+    }
+    let position = Position::new(place.line.saturating_sub(1), place.column.saturating_sub(1));
+    Some(Location::new(
+        Uri::from_file_path(&path)?,
+        Range::new(position, position),
+    ))
+}
+
 /// The `@symbol` at the cursor, if the name there is a symbol.
 fn symbol_at(root: &mlir_syntax::SyntaxNode, offset: mlir_analysis::TextSize) -> Option<String> {
     match ide::name_at(root, offset) {
@@ -431,7 +450,7 @@ impl LanguageServer for Backend {
     ) -> Result<Option<GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
         let uri = at.text_document.uri.clone();
-        let (mut locations, symbol) = self
+        let (mut locations, symbol, place) = self
             .with_snapshot(&at.text_document.uri, move |snapshot, map| {
                 let offset = map.offset(at.position);
                 let root = snapshot.parse.syntax_node();
@@ -440,9 +459,17 @@ impl LanguageServer for Backend {
                     .into_iter()
                     .map(|r| Location::new(uri.clone(), map.range(r)))
                     .collect();
-                (found, symbol_at(&root, offset))
+                (
+                    found,
+                    symbol_at(&root, offset),
+                    ide::location_target(&root, offset),
+                )
             })
             .await?;
+        // A location (also through a `#loc` alias) leads to the place it names.
+        if let Some(target) = place.and_then(|p| location_of(&at.text_document.uri, &p)) {
+            locations = vec![target];
+        }
         if let (true, Some(symbol)) = (locations.is_empty(), symbol) {
             let name = symbol.trim_start_matches('@').trim_matches('"');
             locations = self.shared.index.definitions(name, &at.text_document.uri);

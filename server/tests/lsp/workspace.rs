@@ -84,3 +84,35 @@ fn symbols_and_navigation_across_files() {
         .find(|found| found[0]["name"] == "renamed");
     assert!(found.is_some(), "the changed file was not re-indexed");
 }
+
+#[test]
+fn locations_lead_to_the_file_they_name() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp_locations");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(dir.join("src/model.py"), "line 1\nline 2\n").unwrap();
+    let ir = dir.join("ir.mlir");
+    let text = "#loc = loc(\"src/model.py\":2:5)\n\"t.op\"() : () -> () loc(\"src/model.py\":1:3)\n\"t.op\"() : () -> () loc(#loc)\n\"t.op\"() : () -> () loc(\"missing.py\":1:1)\n";
+    std::fs::write(&ir, text).unwrap();
+    let (mut client, _) = Client::initialized(json!({}));
+    let uri = uri_of(&ir);
+    client.open(&uri, text);
+    let at = |line: u32, character: u32| json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } });
+    let direct = client.request("textDocument/definition", at(1, 30));
+    assert_eq!(direct[0]["uri"], uri_of(&dir.join("src/model.py")));
+    assert_eq!(
+        direct[0]["range"]["start"],
+        json!({ "line": 0, "character": 2 })
+    );
+    let aliased = client.request("textDocument/definition", at(2, 26));
+    assert_eq!(
+        aliased[0]["range"]["start"],
+        json!({ "line": 1, "character": 4 })
+    );
+    assert!(
+        client
+            .request("textDocument/definition", at(3, 30))
+            .is_null(),
+        "a missing file is no target"
+    );
+}
