@@ -3,7 +3,11 @@
 //! on the right line with MLIR's text. Prints the count; fails only if a file cannot be
 //! read or if we fall below the floor already reached (so progress is never lost).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
+
+use common::{corpus, mlir_files};
 
 use mlir_analysis::chunks::run_line_requests_split;
 use mlir_analysis::expectations::{parse_expectations, verify};
@@ -13,27 +17,12 @@ use mlir_analysis::{Severity, TextSize, file_diagnostics};
 const FLOOR: usize = 225;
 
 fn corpus_invalid() -> PathBuf {
-    let root = std::env::var_os("MLIR_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"));
-    root.join("invalid")
-}
-
-fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
-        let path = entry.expect("dir entry").path();
-        if path.is_dir() {
-            mlir_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "mlir") {
-            out.push(path);
-        }
-    }
+    corpus("MLIR_CORPUS", "shared/corpus").join("invalid")
 }
 
 #[test]
 fn invalid_corpus_errors_reproduced() {
-    let mut files = Vec::new();
-    mlir_files(&corpus_invalid(), &mut files);
+    let files = mlir_files(&corpus_invalid());
     assert!(
         !files.is_empty(),
         "no corpus files under {}",

@@ -3,36 +3,19 @@
 //! name resolution), split into chunks where the file has `// -----` markers, as the
 //! oracle checked them.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
+
+use common::{corpus, mlir_files};
 
 use mlir_analysis::chunks::run_line_requests_split;
 use mlir_analysis::file_diagnostics;
 use mlir_analysis::line_index::LineIndex;
 
-fn corpus(var: &str, default: &str) -> PathBuf {
-    std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../..")
-            .join(default)
-    })
-}
-
-fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
-        let path = entry.expect("dir entry").path();
-        if path.is_dir() {
-            mlir_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "mlir") {
-            out.push(path);
-        }
-    }
-}
-
 /// `split` decides per file whether `// -----` chunks are separate files.
 fn check(dir: PathBuf, split: fn(&str) -> bool) {
-    let mut files = Vec::new();
-    mlir_files(&dir, &mut files);
-    files.sort();
+    let files = mlir_files(&dir);
     assert!(!files.is_empty(), "no files under {}", dir.display());
     let mut failures = Vec::new();
     for path in &files {

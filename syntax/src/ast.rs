@@ -153,6 +153,11 @@ fn tokens<'a>(
 
 /// A name as MLIR means it: the sigil of `%x`, `^bb`, `@f`, `#a`, `!t` dropped, and a
 /// quoted name (`@"a b"`, `"key"`) unquoted.
+/// The dialect namespace of a dialect type or attribute name: `gpu` of `gpu.address_space`.
+fn dialect_of(name: &str) -> String {
+    name.split_once('.').map_or(name, |(d, _)| d).to_string()
+}
+
 fn name_of(token: &SyntaxToken) -> String {
     let text = token.text();
     let text = text.strip_prefix(['%', '^', '@', '#', '!']).unwrap_or(text);

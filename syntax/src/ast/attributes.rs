@@ -3,8 +3,8 @@
 
 use super::custom_ops::CustomOpItem;
 use super::{
-    AstChildren, DialectBody, Location, Type, ast_enum, ast_node, child, children, name_of,
-    string_value, token, tokens,
+    AstChildren, DialectBody, Location, Type, ast_enum, ast_node, child, children, dialect_of,
+    name_of, string_value, token, tokens,
 };
 use crate::SyntaxKind::*;
 use crate::SyntaxToken;
@@ -280,12 +280,7 @@ impl DialectAttr {
 
     /// The dialect namespace: `gpu` of `#gpu.address_space<global>`.
     pub fn dialect(&self) -> Option<String> {
-        let name = self.name()?;
-        Some(
-            name.split_once('.')
-                .map_or(name.as_str(), |(d, _)| d)
-                .to_string(),
-        )
+        self.name().map(|name| dialect_of(&name))
     }
 
     pub fn body(&self) -> Option<DialectBody> {

@@ -1,7 +1,10 @@
 //! Typed AST of types (G-06, G-08, G-10): the `Type` enum over builtin, function, shaped
 //! and dialect types and aliases, with dimension lists read as numbers.
 
-use super::{AstChildren, AstNode, Attribute, ast_enum, ast_node, child, children, name_of, token};
+use super::{
+    AstChildren, AstNode, Attribute, ast_enum, ast_node, child, children, dialect_of, name_of,
+    token,
+};
 use crate::SyntaxKind::*;
 use crate::{SyntaxElement, SyntaxToken};
 
@@ -255,12 +258,7 @@ impl DialectType {
 
     /// The dialect namespace: `llvm` of `!llvm.ptr`.
     pub fn dialect(&self) -> Option<String> {
-        let name = self.name()?;
-        Some(
-            name.split_once('.')
-                .map_or(name.as_str(), |(d, _)| d)
-                .to_string(),
-        )
+        self.name().map(|name| dialect_of(&name))
     }
 
     pub fn body(&self) -> Option<DialectBody> {
