@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode};
+use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode, TextSize};
 
 use crate::diagnostics::Diagnostic;
 use crate::hir::{self, Body, Resolution};
@@ -61,12 +61,8 @@ pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
 /// The green nodes of the file's bodies (the root first), found without descending into
 /// types and attributes.
 #[salsa::tracked(returns(ref), no_eq)]
-pub fn body_greens(db: &dyn salsa::Database, file: SourceFile) -> Vec<GreenNode> {
-    let root = parse(db, file).syntax_node();
-    crate::names::body_ops(&root)
-        .iter()
-        .map(|n| n.green().into_owned())
-        .collect()
+pub fn body_greens(db: &dyn salsa::Database, file: SourceFile) -> Vec<(GreenNode, TextSize)> {
+    crate::names::body_greens(&parse(db, file).syntax_node())
 }
 
 /// How many bodies the file has (compared, so its readers re-run only when it changes).
@@ -90,7 +86,9 @@ impl Eq for BodySyntax {}
 #[salsa::tracked(returns(ref))]
 pub fn body_syntax<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Option<BodySyntax> {
     let greens = body_greens(db, id.file(db));
-    greens.get(id.index(db) as usize).cloned().map(BodySyntax)
+    greens
+        .get(id.index(db) as usize)
+        .map(|(green, _)| BodySyntax(green.clone()))
 }
 
 #[salsa::tracked(returns(ref))]
@@ -120,12 +118,14 @@ pub fn name_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagn
         return Vec::new();
     }
     // Only bodies with errors need their tokens' ranges: walk the current tree for them.
-    let ops = crate::names::body_ops(&parse(db, file).syntax_node());
+    let greens = body_greens(db, file);
     let mut out = Vec::new();
     for index in with_errors {
         let id = BodyId::new(db, file, index);
-        out.extend(crate::names::body_diagnostics(
-            &ops[index as usize],
+        let (green, offset) = &greens[index as usize];
+        out.extend(crate::names::located_body_diagnostics(
+            green,
+            *offset,
             resolution(db, id),
         ));
     }

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange};
 
 use crate::diagnostics::{Diagnostic, Note};
+use crate::hir::green;
 use crate::hir::ops::{self, op_name};
 
 pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
@@ -38,7 +39,10 @@ struct Found {
 impl Found {
     fn gather(chunk: &[SyntaxNode]) -> Found {
         let mut found = Found::default();
-        for node in chunk.iter().flat_map(|n| n.descendants()) {
+        let interesting = chunk
+            .iter()
+            .flat_map(|n| mlir_syntax::green_walk::find_nodes(n, is_interesting));
+        for node in interesting {
             match node.kind() {
                 ATTR_ALIAS_REF | TYPE_ALIAS_REF => found.alias_refs.push(node),
                 GENERIC_OP | CUSTOM_OP => found.op(node),
@@ -54,11 +58,33 @@ impl Found {
         }
         if is_symbol_table(&op) {
             self.tables.push(op);
-        } else if ops::op_named(&op, &["func.call", "call", "func.constant", "constant"]) {
+        } else if ops::op_named(&op, CALL_OPS) {
             self.calls.push(op);
         }
     }
 }
+
+/// Whether the checks look at a node: alias references, generic ops that bind results,
+/// symbol tables and calls.
+fn is_interesting(node: &rowan::GreenNodeData) -> bool {
+    match green::node_kind(node) {
+        ATTR_ALIAS_REF | TYPE_ALIAS_REF => true,
+        kind @ (GENERIC_OP | CUSTOM_OP) => {
+            let binds_results = kind == GENERIC_OP
+                && node
+                    .children()
+                    .any(|c| green::element_kind(c) == OP_RESULT_LIST);
+            binds_results
+                || green::op_name(node)
+                    .is_some_and(|name| TABLE_OPS.contains(&name) || CALL_OPS.contains(&name))
+        }
+        _ => false,
+    }
+}
+
+/// Upstream symbol tables whose bodies we check, and ops that must name a function.
+const TABLE_OPS: &[&str] = &["module", "builtin.module", "gpu.module"];
+const CALL_OPS: &[&str] = &["func.call", "call", "func.constant", "constant"];
 
 /// The top-level nodes of each `// -----` chunk.
 fn chunks(root: &SyntaxNode) -> Vec<Vec<SyntaxNode>> {
@@ -185,7 +211,7 @@ impl TableNames {
 
 /// Upstream symbol tables whose bodies we check (unknown dialects' modules are left alone).
 fn is_symbol_table(node: &SyntaxNode) -> bool {
-    ops::is_op(node) && ops::op_named(node, &["module", "builtin.module", "gpu.module"])
+    ops::is_op(node) && ops::op_named(node, TABLE_OPS)
 }
 
 /// The ops directly in a symbol table's body.

@@ -2,29 +2,46 @@
 //! isolated op) lowered and resolved, errors mapped back to text ranges. The salsa
 //! database runs the same steps per body, incrementally.
 
-use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
+use mlir_syntax::{GreenNode, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::{self, NameError, Resolution};
 
-/// The top level and every isolated op of the file, in preorder.
-pub fn body_ops(root: &SyntaxNode) -> Vec<SyntaxNode> {
-    let mut out = vec![root.clone()];
-    let mut walk = root.preorder();
-    while let Some(event) = walk.next() {
-        let mlir_syntax::WalkEvent::Enter(node) = event else {
+/// The green nodes of the top level and of every isolated op under `root`, in preorder,
+/// with their offsets in the file. Walks green nodes, and only those that can hold ops
+/// (types and attributes hold none), so it costs little on million-line files.
+pub fn body_greens(root: &SyntaxNode) -> Vec<(GreenNode, TextSize)> {
+    let green = root.green();
+    let start = root.text_range().start();
+    let mut out = vec![(green.clone().into_owned(), start)];
+    // (node, its next child, that child's offset): a preorder walk without allocations.
+    let mut stack: Vec<(&rowan::GreenNodeData, usize, TextSize)> = vec![(&green, 0, start)];
+    while let Some((node, index, offset)) = stack.last_mut() {
+        let Some(child) = node.children().nth(*index) else {
+            stack.pop();
             continue;
         };
-        // Ops live only in blocks, regions and groups: types and attributes hold none.
-        if !holds_ops(node.kind()) {
-            walk.skip_subtree();
-        } else if node != *root && hir::ops::is_isolated(&node) {
-            out.push(node);
+        let at = *offset;
+        *index += 1;
+        *offset += child.text_len();
+        let Some(child) = child.into_node() else {
+            continue;
+        };
+        let kind = green_kind(child);
+        if !holds_ops(kind) {
+            continue;
         }
+        if matches!(kind, SyntaxKind::GENERIC_OP | SyntaxKind::CUSTOM_OP)
+            && hir::green::op_name(child).is_some_and(hir::ops::name_is_isolated)
+        {
+            out.push((child.to_owned(), at));
+        }
+        stack.push((child, 0, at));
     }
     out
 }
 
+/// Ops live only in blocks, regions and groups: types and attributes hold none.
 fn holds_ops(kind: SyntaxKind) -> bool {
     use SyntaxKind::*;
     matches!(
@@ -43,14 +60,15 @@ fn holds_ops(kind: SyntaxKind) -> bool {
     )
 }
 
+fn green_kind(node: &rowan::GreenNodeData) -> SyntaxKind {
+    hir::green::node_kind(node)
+}
+
 /// Name-resolution diagnostics of a parsed file. Bodies are independent, so they are
 /// resolved on all cores: each thread rebuilds a body's tree from its (shareable) green
 /// node and shifts the ranges back by the body's offset.
 pub fn name_diagnostics(root: &SyntaxNode) -> Vec<Diagnostic> {
-    let bodies: Vec<(mlir_syntax::GreenNode, TextSize)> = body_ops(root)
-        .iter()
-        .map(|b| (b.green().into_owned(), b.text_range().start()))
-        .collect();
+    let bodies = body_greens(root);
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(bodies.len().max(1));
@@ -76,10 +94,24 @@ pub fn name_diagnostics(root: &SyntaxNode) -> Vec<Diagnostic> {
 }
 
 /// The diagnostics of one body given as a green node that starts at `offset` in the file.
-fn green_body_diagnostics(green: &mlir_syntax::GreenNode, offset: TextSize) -> Vec<Diagnostic> {
+fn green_body_diagnostics(green: &GreenNode, offset: TextSize) -> Vec<Diagnostic> {
     let body_op = SyntaxNode::new_root(green.clone());
     let resolution = hir::resolve(&hir::lower(&body_op));
-    let mut found = body_diagnostics(&body_op, &resolution);
+    located_body_diagnostics(green, offset, &resolution)
+}
+
+/// A body's diagnostics with ranges in the file, the body's green node starting at
+/// `offset` in it.
+pub fn located_body_diagnostics(
+    green: &GreenNode,
+    offset: TextSize,
+    resolution: &Resolution,
+) -> Vec<Diagnostic> {
+    if resolution.errors.is_empty() {
+        return Vec::new();
+    }
+    let body_op = SyntaxNode::new_root(green.clone());
+    let mut found = body_diagnostics(&body_op, resolution);
     for d in &mut found {
         d.range += offset;
         for note in &mut d.notes {

@@ -7,6 +7,7 @@
 
 pub mod ast;
 mod grammar;
+pub mod green_walk;
 mod lexer;
 mod parser;
 pub mod reparse;
@@ -109,8 +110,10 @@ impl Parse {
 pub fn parse(text: &str) -> Parse {
     let mut p = parser::Parser::new(text);
     grammar::source_file(&mut p);
+    let markers = p.split_marker_offsets();
     let (green, found) = p.finish();
-    Parse::from_parts(green, found)
+    let checked = validation::validate_log_with(&SyntaxNode::new_root(green.clone()), markers);
+    Parse::with_validation(green, found, checked)
 }
 
 /// One line per node and token, indented by depth: `KIND@start..end "text"`.

@@ -117,6 +117,16 @@ impl<'t> Parser<'t> {
     }
 
     /// The tree and the errors in the order they were found.
+    /// Where the lexer found `// -----` markers: the tree holds each of them as a token, so
+    /// validation need not walk the tree to find them.
+    pub(crate) fn split_marker_offsets(&self) -> Vec<TextSize> {
+        self.tokens
+            .iter()
+            .filter(|t| t.kind == SPLIT_MARKER)
+            .map(|t| TextSize::new(t.start))
+            .collect()
+    }
+
     pub(crate) fn finish(mut self) -> (GreenNode, ErrorLog) {
         let parser = self.errors.split_off(self.lexer_error_count);
         let log = ErrorLog {

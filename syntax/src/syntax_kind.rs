@@ -239,6 +239,21 @@ impl SyntaxKind {
         (self as u16) <= (EOF as u16)
     }
 
+    /// A type node (`BUILTIN_TYPE` … `TYPE_ALIAS_REF`, declared together above).
+    pub fn is_type_node(self) -> bool {
+        (BUILTIN_TYPE as u16..=TYPE_ALIAS_REF as u16).contains(&(self as u16))
+    }
+
+    /// An attribute node (`ATTR_DICT` … `DIALECT_BODY`, declared together above).
+    pub fn is_attribute_node(self) -> bool {
+        (ATTR_DICT as u16..=DIALECT_BODY as u16).contains(&(self as u16))
+    }
+
+    /// A trailing location or one of its parts (`UNKNOWN_LOC` … `FUSED_LOC`).
+    pub fn is_location_node(self) -> bool {
+        self == LOCATION || (UNKNOWN_LOC as u16..=FUSED_LOC as u16).contains(&(self as u16))
+    }
+
     /// The kind's name, for tree dumps.
     pub fn name(self) -> String {
         format!("{self:?}")

@@ -46,7 +46,11 @@ pub fn validate(root: &SyntaxNode) -> Vec<SyntaxError> {
 
 /// `validate`, also keeping the split markers it found.
 pub(crate) fn validate_log(root: &SyntaxNode) -> ValidationLog {
-    let markers = split_markers(root);
+    validate_log_with(root, split_markers(root))
+}
+
+/// `validate_log`, given the offsets of the tree's split markers (which the lexer found).
+pub(crate) fn validate_log_with(root: &SyntaxNode, markers: Vec<TextSize>) -> ValidationLog {
     let mut cx = context::Context::for_range(root, root.text_range(), markers.clone());
     check_all(&mut cx, root);
     ValidationLog {
@@ -101,7 +105,9 @@ fn check_of(kind: SyntaxKind) -> Option<Check> {
 
 /// Checks `node` and every node under it, in tree order.
 fn check_all(cx: &mut context::Context, node: &SyntaxNode) {
-    for node in node.descendants() {
+    let checked =
+        crate::green_walk::find_nodes(node, |g| is_checked(crate::green_walk::green_kind(g)));
+    for node in checked {
         if let Some(check) = check_of(node.kind()) {
             check(cx, &node);
         }

@@ -2,8 +2,11 @@
 
 pub mod body;
 pub mod dominance;
+pub(crate) mod green;
+mod lower;
 pub mod ops;
 pub mod resolve;
 
-pub use body::{Body, Name, NameKind, lower, name_tokens};
+pub use body::{Body, Name, NameKind, name_tokens};
+pub use lower::lower;
 pub use resolve::{NameError, Resolution, resolve};

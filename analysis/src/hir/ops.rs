@@ -44,78 +44,92 @@ pub fn op_named(op: &SyntaxNode, names: &[&str]) -> bool {
     op_name_token(op).is_some_and(|t| names.contains(&t.text().trim_matches('"')))
 }
 
-/// Ops known to be isolated from above (their bodies cannot see outer values).
+/// Ops known to be isolated from above (their bodies cannot see outer values). Sorted, as
+/// all the name lists here, for binary search: they are consulted for every op.
 const ISOLATED_OPS: &[&str] = &[
-    "module",
     "builtin.module",
+    "emitc.func",
+    "firrtl.circuit",
+    "firrtl.extmodule",
+    "firrtl.module",
+    "flow.executable",
     "func",
     "func.func",
-    "gpu.module",
     "gpu.func",
-    "llvm.func",
-    "spirv.module",
-    "spirv.func",
-    "transform.named_sequence",
-    "pdl.pattern",
-    "irdl.dialect",
+    "gpu.module",
+    "hal.executable",
     "hw.module",
     "hw.module.extern",
-    "firrtl.circuit",
-    "firrtl.module",
-    "firrtl.extmodule",
+    "irdl.dialect",
+    "llvm.func",
+    "ml_program.func",
+    "module",
+    "pdl.pattern",
+    "spirv.func",
+    "spirv.module",
+    "stream.executable",
+    "tosa.func",
+    "transform.named_sequence",
     "util.func",
     "util.initializer",
-    "vm.module",
     "vm.func",
-    "hal.executable",
-    "stream.executable",
-    "flow.executable",
-    "ml_program.func",
-    "emitc.func",
-    "tosa.func",
+    "vm.module",
 ];
 
 pub fn is_isolated(node: &SyntaxNode) -> bool {
-    is_op(node) && op_named(node, ISOLATED_OPS)
+    is_op(node) && op_name_token(node).is_some_and(|t| name_is_isolated(t.text().trim_matches('"')))
+}
+
+/// Is the op named `name` known to be isolated from above?
+pub fn name_is_isolated(name: &str) -> bool {
+    ISOLATED_OPS.binary_search(&name).is_ok()
 }
 
 /// An op that may be isolated although we do not know it: a `*.module` or `*.func` of
 /// another dialect. Its names may shadow outer ones; lookups still see outer values.
 pub fn may_be_isolated(node: &SyntaxNode) -> bool {
-    let Some(name) = op_name(node) else {
-        return false;
-    };
-    let last = name.rsplit('.').next().unwrap_or(&name);
-    !is_isolated(node) && (last.contains("module") || last.contains("func"))
+    op_name(node).is_some_and(|name| name_may_be_isolated(&name))
+}
+
+/// `may_be_isolated` by the op's name.
+pub fn name_may_be_isolated(name: &str) -> bool {
+    let last = name.rsplit('.').next().unwrap_or(name);
+    !name_is_isolated(name) && (last.contains("module") || last.contains("func"))
 }
 
 /// Ops whose regions are SSACFG regions in upstream MLIR (dominance is checked there).
 const SSACFG_OPS: &[&str] = &[
-    "func.func",
-    "func",
-    "scf.for",
-    "scf.if",
-    "scf.while",
-    "scf.forall",
-    "scf.parallel",
-    "scf.execute_region",
-    "scf.index_switch",
     "affine.for",
     "affine.if",
     "affine.parallel",
+    "func",
+    "func.func",
     "gpu.func",
     "gpu.launch",
+    "linalg.generic",
     "llvm.func",
     "memref.alloca_scope",
-    "linalg.generic",
+    "scf.execute_region",
+    "scf.for",
+    "scf.forall",
+    "scf.if",
+    "scf.index_switch",
+    "scf.parallel",
+    "scf.while",
     "test.ssacfg_region",
 ];
 
 /// The kind of the regions of `op`.
 pub fn region_kind(op: &SyntaxNode) -> RegionKind {
-    match op_name(op) {
-        Some(name) if SSACFG_OPS.contains(&name.as_str()) => RegionKind::SsaCfg,
-        _ => RegionKind::Graph,
+    op_name(op).map_or(RegionKind::Graph, |name| name_region_kind(&name))
+}
+
+/// The kind of the regions of an op named `name`.
+pub fn name_region_kind(name: &str) -> RegionKind {
+    if SSACFG_OPS.binary_search(&name).is_ok() {
+        RegionKind::SsaCfg
+    } else {
+        RegionKind::Graph
     }
 }
 
@@ -189,6 +203,7 @@ const UPSTREAM_DIALECTS: &[&str] = &[
     "sparse_tensor",
     "spirv",
     "tensor",
+    "test",
     "tosa",
     "transform",
     "ub",
@@ -197,17 +212,32 @@ const UPSTREAM_DIALECTS: &[&str] = &[
     "x86vector",
     "xegpu",
     "xevm",
-    "test",
 ];
 
 /// Is the op of an upstream dialect (or a default-dialect short name such as `return`)?
 /// Ops of other dialects may follow rules we cannot know, so they get no dominance errors.
 pub fn is_upstream_op(op: &SyntaxNode) -> bool {
-    let Some(name) = op_name(op) else {
-        return false;
-    };
+    op_name(op).is_some_and(|name| name_is_upstream(&name))
+}
+
+/// `is_upstream_op` by the op's name.
+pub fn name_is_upstream(name: &str) -> bool {
     match name.split_once('.') {
-        Some((dialect, _)) => UPSTREAM_DIALECTS.contains(&dialect),
+        Some((dialect, _)) => UPSTREAM_DIALECTS.binary_search(&dialect).is_ok(),
         None => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn name_lists_are_sorted_for_binary_search() {
+        for list in [
+            super::ISOLATED_OPS,
+            super::SSACFG_OPS,
+            super::UPSTREAM_DIALECTS,
+        ] {
+            assert!(list.is_sorted(), "{list:?}");
+        }
     }
 }

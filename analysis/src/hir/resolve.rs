@@ -26,13 +26,15 @@ pub struct NameError {
     pub notes: Vec<(u32, String)>,
 }
 
-type ScopeMap = HashMap<(u32, String), u32>;
+/// Definitions by scope and name; names borrow the body's text, so lookups allocate nothing.
+type ScopeMap<'b> = HashMap<(u32, &'b str), u32>;
 
 pub fn resolve(body: &Body) -> Resolution {
     let mut r = Resolver {
         body,
         values: HashMap::default(),
         blocks: HashMap::default(),
+        dominators: HashMap::default(),
         out: Resolution {
             targets: vec![None; body.names.len()],
             errors: Vec::new(),
@@ -45,12 +47,14 @@ pub fn resolve(body: &Body) -> Resolution {
 
 struct Resolver<'b> {
     body: &'b Body,
-    values: ScopeMap,
-    blocks: ScopeMap,
+    values: ScopeMap<'b>,
+    blocks: ScopeMap<'b>,
+    /// Each SSACFG region's dominators, computed once (per use it would be quadratic).
+    dominators: HashMap<u32, Option<Vec<Vec<u32>>>>,
     out: Resolution,
 }
 
-impl Resolver<'_> {
+impl<'b> Resolver<'b> {
     /// The scope chain from `scope` outwards.
     fn chain(&self, scope: u32) -> impl Iterator<Item = u32> + '_ {
         std::iter::successors(Some(scope), |s| self.body.scopes[*s as usize].parent)
@@ -58,7 +62,7 @@ impl Resolver<'_> {
 
     fn lookup_value(&self, scope: u32, text: &str) -> Option<u32> {
         self.chain(scope)
-            .find_map(|s| self.values.get(&(s, text.to_string())).copied())
+            .find_map(|s| self.values.get(&(s, text)).copied())
     }
 
     /// A definition that a new one of the same name would clash with: like a lookup, but
@@ -66,11 +70,7 @@ impl Resolver<'_> {
     fn clashing_value(&self, scope: u32, text: &str) -> Option<u32> {
         for s in self.chain(scope) {
             let shadowable = s != scope && self.body.scopes[s as usize].shadowable;
-            if let Some(&def) = self
-                .values
-                .get(&(s, text.to_string()))
-                .filter(|_| !shadowable)
-            {
+            if let Some(&def) = self.values.get(&(s, text)).filter(|_| !shadowable) {
                 return Some(def);
             }
             if self.body.scopes[s as usize].opaque {
@@ -98,11 +98,11 @@ impl Resolver<'_> {
 
     fn define_value(&mut self, i: u32, what: &str) {
         let name = &self.body.names[i as usize];
-        if let Some(previous) = self.clashing_value(name.scope, &name.text) {
+        if let Some(previous) = self.clashing_value(name.scope, name.text()) {
             let message = if what == "region entry argument" {
-                format!("region entry argument '{}' is already in use", name.text)
+                format!("region entry argument '{}' is already in use", name.text())
             } else {
-                format!("{what} '{}'", name.text)
+                format!("{what} '{}'", name.text())
             };
             let note = (previous, "previously defined here".to_string());
             self.out.errors.push(NameError {
@@ -114,15 +114,15 @@ impl Resolver<'_> {
             self.out.targets[i as usize] = Some(previous);
             return;
         }
-        self.values.insert((name.scope, name.text.clone()), i);
+        self.values.insert((name.scope, name.text()), i);
         self.out.targets[i as usize] = Some(i);
     }
 
     fn define_block(&mut self, i: u32) {
         let name = &self.body.names[i as usize];
-        let key = (name.scope, name.text.clone());
+        let key = (name.scope, name.text());
         if let Some(&previous) = self.blocks.get(&key) {
-            let message = format!("redefinition of block '{}'", name.text);
+            let message = format!("redefinition of block '{}'", name.text());
             self.out.errors.push(NameError {
                 name: i,
                 on_op: false,
@@ -143,10 +143,10 @@ impl Resolver<'_> {
                 continue;
             }
             let i = i as u32;
-            match self.lookup_value(name.scope, &name.text) {
+            match self.lookup_value(name.scope, name.text()) {
                 Some(def) => self.out.targets[i as usize] = Some(def),
                 None => {
-                    self.values.insert((name.scope, name.text.clone()), i);
+                    self.values.insert((name.scope, name.text()), i);
                     self.out.targets[i as usize] = Some(i);
                 }
             }
@@ -165,7 +165,7 @@ impl Resolver<'_> {
 
     fn resolve_value_use(&mut self, i: u32) {
         let name = &self.body.names[i as usize];
-        let Some(def) = self.lookup_value(name.scope, &name.text) else {
+        let Some(def) = self.lookup_value(name.scope, name.text()) else {
             // MLIR resolves names across the whole isolated body and then finds that the
             // definition, in a region the use cannot see, does not dominate it.
             if let Some(def) = self.defined_elsewhere(i) {
@@ -196,7 +196,7 @@ impl Resolver<'_> {
         if let Some(index) = name.result_index
             && index >= def_name.result_count
         {
-            let message = format!("result number {index} out of range for '{}'", name.text);
+            let message = format!("result number {index} out of range for '{}'", name.text());
             self.out.errors.push(NameError {
                 name: i,
                 on_op: false,
@@ -220,7 +220,7 @@ impl Resolver<'_> {
 
     fn resolve_block_use(&mut self, i: u32) {
         let name = &self.body.names[i as usize];
-        match self.blocks.get(&(name.scope, name.text.clone())) {
+        match self.blocks.get(&(name.scope, name.text())) {
             Some(&def) => self.out.targets[i as usize] = Some(def),
             None => {
                 let message = "reference to an undefined block".to_string();
@@ -245,7 +245,7 @@ impl Resolver<'_> {
             .iter()
             .position(|d| {
                 d.kind == NameKind::ValueDef
-                    && d.text == name.text
+                    && d.text() == name.text()
                     && d.op != u32::MAX
                     && self.body.scopes[self.body.ops[d.op as usize].scope as usize].kind
                         == RegionKind::SsaCfg
@@ -265,7 +265,7 @@ impl Resolver<'_> {
     /// In an SSACFG region a definition must dominate its use: come before it in the same
     /// block (or before the op whose region holds the use), or sit in a block that
     /// dominates the use's block. Uses in unreachable blocks are not checked, as in MLIR.
-    fn dominance_violation(&self, def: u32, use_: u32) -> Option<String> {
+    fn dominance_violation(&mut self, def: u32, use_: u32) -> Option<String> {
         let (d, u) = (
             &self.body.names[def as usize],
             &self.body.names[use_ as usize],
@@ -301,7 +301,7 @@ impl Resolver<'_> {
             };
             return (!dominated).then(|| format!("operand defined here (op in {place})"));
         }
-        let dominators = self.dominators(scope)?;
+        let dominators = self.dominators(scope).as_ref()?;
         let reachable = dominators
             .get(holder.block as usize)
             .is_some_and(|d| !d.is_empty());
@@ -322,24 +322,26 @@ impl Resolver<'_> {
 
     /// The op in `scope` that holds op `op` (itself, or an ancestor), and whether the use
     /// sits in a nested region.
-    fn holder_in(&self, op: u32, scope: u32) -> Option<(&super::body::Op, bool)> {
+    fn holder_in(&self, op: u32, scope: u32) -> Option<(&'b super::body::Op, bool)> {
+        let ops = &self.body.ops;
         let (mut holder, mut nested) = (op, false);
-        while self.body.ops[holder as usize].scope != scope {
-            holder = self.body.ops[holder as usize].parent?;
+        while ops[holder as usize].scope != scope {
+            holder = ops[holder as usize].parent?;
             nested = true;
         }
-        Some((&self.body.ops[holder as usize], nested))
+        Some((&ops[holder as usize], nested))
     }
 
     /// For each block of a region (scope): the blocks that dominate it, empty if it is
     /// unreachable from the entry block. `None` for regions too large to bother.
-    fn dominators(&self, scope: u32) -> Option<Vec<Vec<u32>>> {
-        let edges = self.block_edges(scope);
-        let count = self.block_count(scope);
-        if count > 2_000 {
-            return None;
+    fn dominators(&mut self, scope: u32) -> &Option<Vec<Vec<u32>>> {
+        if !self.dominators.contains_key(&scope) {
+            let count = self.block_count(scope);
+            let computed = (count <= 2_000)
+                .then(|| super::dominance::dominators(count, &self.block_edges(scope)));
+            self.dominators.insert(scope, computed);
         }
-        Some(super::dominance::dominators(count, &edges))
+        &self.dominators[&scope]
     }
 
     fn block_count(&self, scope: u32) -> usize {

@@ -600,3 +600,27 @@ fn subtree_errors_are_the_trees_errors_in_it() {
         assert_eq!(super::validate_subtree(&root, &node), inside, "{range:?}");
     }
 }
+
+#[test]
+fn markers_from_the_lexer_are_those_in_the_tree() {
+    // L-17: parsing hands validation the lexer's markers instead of walking the tree for
+    // them; they must be the same, also for a marker inside an unfinished op or a region.
+    for text in [
+        "",
+        "\"a.op\"() : () -> ()\n// -----\n\"b.op\"() : () -> ()\n",
+        "\"a.op\"() {a = [1,\n// -----\n2]} : () -> ()\n",
+        "func.func @f() {\n  %0 = arith.constant 1 : i32\n// -----\n  return\n}\n",
+        "// ----- leading\n#a = \"s\" // -----\n\"x\"() : () -> () // ----\n",
+    ] {
+        let parse = parse(text);
+        let walked = crate::validation::split_markers(&parse.syntax_node());
+        let lexed: Vec<_> = crate::lex(text)
+            .0
+            .iter()
+            .filter(|t| t.kind == crate::SyntaxKind::SPLIT_MARKER)
+            .map(|t| crate::TextSize::new(t.start))
+            .collect();
+        assert_eq!(walked, lexed, "{text}");
+        assert_eq!(parse.checked.markers, lexed, "{text}");
+    }
+}

@@ -1,0 +1,32 @@
+//! Times each phase of `check` apart on one file, to see where the time goes:
+//! `cargo run --release -p mlir-analysis --example phase_time FILE`.
+use std::time::Instant;
+
+fn ms(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+fn main() {
+    let path = std::env::args().nth(1).expect("usage: phase_time FILE");
+    let text = std::fs::read_to_string(path).expect("read FILE");
+    let t = Instant::now();
+    let (tokens, _) = mlir_syntax::lex(&text);
+    println!("lex          {:7.0} ms ({} tokens)", ms(t), tokens.len());
+    let t = Instant::now();
+    let parse = mlir_syntax::parse(&text);
+    println!("parse+valid. {:7.0} ms", ms(t));
+    let root = parse.syntax_node();
+    let t = Instant::now();
+    let n = mlir_syntax::validation::validate(&root).len();
+    println!("validation   {:7.0} ms ({n} errors)", ms(t));
+    let t = Instant::now();
+    let n = mlir_analysis::names::name_diagnostics(&root).len();
+    println!("names        {:7.0} ms ({n} diagnostics)", ms(t));
+    let t = Instant::now();
+    let n = mlir_analysis::file_checks::file_checks(&root).len();
+    println!("file checks  {:7.0} ms ({n} diagnostics)", ms(t));
+    let t = Instant::now();
+    drop(root);
+    drop(parse);
+    println!("drop tree    {:7.0} ms", ms(t));
+}
