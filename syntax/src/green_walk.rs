@@ -9,7 +9,12 @@ use crate::{MlirLanguage, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// The kind of a green node.
 pub fn green_kind(node: &GreenNodeData) -> SyntaxKind {
-    MlirLanguage::kind_from_raw(node.kind())
+    kind_of_raw(node.kind())
+}
+
+/// Our kind of a rowan kind.
+pub fn kind_of_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
+    MlirLanguage::kind_from_raw(raw)
 }
 
 /// A node on the walk's stack.

@@ -9,6 +9,7 @@ pub mod ast;
 mod grammar;
 pub mod green_walk;
 mod lexer;
+mod parallel;
 mod parser;
 pub mod reparse;
 mod syntax_kind;
@@ -108,6 +109,26 @@ impl Parse {
 
 /// Parses a whole MLIR file (or one `// -----` chunk of it).
 pub fn parse(text: &str) -> Parse {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if text.len() >= parallel::MIN_PARALLEL_BYTES
+        && threads > 1
+        && let Some(parse) = parallel::parse_in_pieces(text, threads, 1 << 20)
+    {
+        return parse;
+    }
+    parse_sequentially(text)
+}
+
+/// `parse` on `threads` threads with pieces of at least `min_piece` bytes, whatever the
+/// file's size; `None` where the file cannot be cut safely. For tests that compare it
+/// with `parse_sequentially`.
+#[doc(hidden)]
+pub fn parse_in_pieces(text: &str, threads: usize, min_piece: usize) -> Option<Parse> {
+    parallel::parse_in_pieces(text, threads, min_piece)
+}
+
+/// `parse` on the current thread only.
+pub fn parse_sequentially(text: &str) -> Parse {
     let mut p = parser::Parser::new(text);
     grammar::source_file(&mut p);
     let markers = p.split_marker_offsets();

@@ -193,7 +193,7 @@ fn braces_balanced(text: &str) -> bool {
 
 /// How deep the parser's nesting counter is at the region's `{`: regions, bracketed groups
 /// and dictionaries of custom ops nest, and only those can hold a region.
-fn nesting_depth(region: &SyntaxNode) -> u32 {
+pub(crate) fn nesting_depth(region: &SyntaxNode) -> u32 {
     let nests = |node: &SyntaxNode| {
         matches!(
             node.kind(),
@@ -218,15 +218,15 @@ fn bracket_balance(node: &SyntaxNode) -> i32 {
 
 /// A region parsed alone: its green node, errors (relative to its start) and the net
 /// bracket count of its tokens.
-struct Fragment {
-    green: GreenNode,
-    errors: ErrorLog,
+pub(crate) struct Fragment {
+    pub(crate) green: GreenNode,
+    pub(crate) errors: ErrorLog,
     bracket_balance: i32,
 }
 
 /// Parses `text` as a region in `context`; `None` unless it is one region, closed by its
 /// last `}` (a region that ends early would have let the parser go on past it).
-fn parse_fragment(text: &str, context: &FragmentContext) -> Option<Fragment> {
+pub(crate) fn parse_fragment(text: &str, context: &FragmentContext) -> Option<Fragment> {
     let mut p = Parser::new_fragment(text, context);
     grammar::region_fragment(&mut p, context.after_op_name);
     let bracket_balance = p.bracket_depth();

@@ -79,6 +79,31 @@ pub(crate) fn validate_subtree_with(
     cx.into_errors()
 }
 
+/// The errors `validate(root)` reports on the subtrees of `parent`'s child nodes in
+/// `children` (indices among all children, tokens included), in order; the file has no
+/// split markers. Threads validate parts of one block this way.
+pub(crate) fn validate_children(
+    root: &SyntaxNode,
+    parent: &SyntaxNode,
+    children: std::ops::Range<usize>,
+) -> Vec<SyntaxError> {
+    let nodes: Vec<SyntaxNode> = parent
+        .children_with_tokens()
+        .skip(children.start)
+        .take(children.len())
+        .filter_map(|c| c.into_node())
+        .collect();
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return Vec::new();
+    };
+    let range = first.text_range().cover(last.text_range());
+    let mut cx = context::Context::for_range(root, range, Vec::new());
+    for node in &nodes {
+        check_all(&mut cx, node);
+    }
+    cx.into_errors()
+}
+
 /// Is `kind` a node that validation checks, reading its whole subtree?
 pub(crate) fn is_checked(kind: SyntaxKind) -> bool {
     check_of(kind).is_some()

@@ -76,3 +76,58 @@ fn valid_corpus_has_no_syntax_errors() {
 fn downstream_corpus_has_no_syntax_errors() {
     check_corpus("MLIR_DOWNSTREAM_CORPUS", "shared/corpus-downstream", "");
 }
+
+/// Small edits of `text` that break it in varied ways, chosen by a fixed-seed generator.
+fn mutations(text: &str) -> Vec<String> {
+    let mut seed = text.len() as u64 * 2_654_435_761 + 1;
+    let mut out = Vec::new();
+    for _ in 0..3 {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let bytes = text.as_bytes();
+        if bytes.is_empty() {
+            break;
+        }
+        let at = (seed >> 33) as usize % bytes.len();
+        let mut edited = bytes.to_vec();
+        if seed & 1 == 0 {
+            let len = ((seed >> 20) as usize % 8).min(bytes.len() - at);
+            edited.drain(at..at + len);
+        } else {
+            edited.insert(at, b"=(}%{:^>\"["[(seed >> 5) as usize % 10]);
+        }
+        out.extend(String::from_utf8(edited).ok());
+    }
+    out
+}
+
+#[test]
+fn parsing_in_pieces_gives_the_sequential_parse() {
+    // The parallel parser cuts a file into as many pieces as it can (64 threads, pieces of
+    // any size) and must then give exactly the sequential tree and errors, on every file
+    // of both corpora (invalid ones too) and broken variants of them.
+    let mut files = Vec::new();
+    mlir_files(&corpus_root("MLIR_CORPUS", "shared/corpus"), &mut files);
+    mlir_files(
+        &corpus_root("MLIR_DOWNSTREAM_CORPUS", "shared/corpus-downstream"),
+        &mut files,
+    );
+    files.sort();
+    let (mut cut, mut texts) = (0, 0);
+    for path in &files {
+        let bytes = std::fs::read(path).expect("read corpus file");
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        for text in std::iter::once(text.clone()).chain(mutations(&text)) {
+            texts += 1;
+            let Some(pieces) = mlir_syntax::parse_in_pieces(&text, 64, 1) else {
+                continue;
+            };
+            cut += 1;
+            let whole = mlir_syntax::parse_sequentially(&text);
+            assert!(pieces == whole, "{} differs:\n{text}", path.display());
+        }
+    }
+    eprintln!("{cut} of {texts} texts were parsed in pieces");
+    assert!(cut > 500, "only {cut} of {texts} texts could be cut");
+}

@@ -1,0 +1,417 @@
+//! Parsing a large file on several threads. IR dumps are mostly one op (a module) whose
+//! region holds thousands of statements. The region's statements are cut into pieces at
+//! line starts where a statement surely begins; each piece is parsed alone as a region
+//! (`{` piece `}`) on a thread, the rest of the file (before the first cut and after the
+//! last) is parsed with the pieces left out, and the pieces' statements are spliced into
+//! that tree's block at the cut. The result must be exactly what the sequential parser
+//! gives, so any doubt falls back to it (`None`):
+//!
+//! - a cut is made only at a line at bracket depth 1 that starts `dialect.op ` or
+//!   `%name = op`, whose previous line ends in nothing that asks for more (`,` `=` `:`
+//!   `->`) and has no comment: there a custom op before the cut ends (its end rule needs
+//!   a line start, a statement start, and no dangling token), and any other op has ended;
+//! - every piece must parse without an error into one block, ending at its last byte;
+//! - in the tree of the rest, the statement at the cut must be an op in the block of a
+//!   top-level op's region, and no error may cross the cut;
+//! - files with `// -----` markers are left to the sequential parser (markers end ops).
+//!
+//! The tests compare both parsers on every corpus file with cuts as dense as possible.
+
+use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
+
+use crate::parser::{ErrorLog, FragmentContext, Parser};
+use crate::reparse::{nesting_depth, parse_fragment};
+use crate::{Parse, SyntaxError, SyntaxKind, SyntaxKind::*, SyntaxNode, grammar, validation};
+
+/// Files smaller than this are parsed on one thread: splitting would not pay.
+pub(crate) const MIN_PARALLEL_BYTES: usize = 4 << 20;
+
+/// Parses `text` on `threads` threads, in pieces of at least `min_piece` bytes; `None`
+/// where the file cannot be cut safely.
+pub(crate) fn parse_in_pieces(text: &str, threads: usize, min_piece: usize) -> Option<Parse> {
+    let cuts = choose_cuts(text, threads, min_piece)?;
+    let (first, last) = (*cuts.first()?, *cuts.last()?);
+    let rest = format!("{}{}", &text[..first], &text[last..]);
+    let (rest, pieces) = std::thread::scope(|scope| {
+        let workers: Vec<_> = cuts
+            .windows(2)
+            .map(|w| scope.spawn(move || parse_piece(&text[w[0]..w[1]])))
+            .collect();
+        let rest = parse_rest(&rest);
+        let pieces: Vec<Option<Vec<Element>>> = workers.into_iter().map(join).collect();
+        (rest, pieces)
+    });
+    let pieces = pieces.into_iter().collect::<Option<Vec<_>>>()?;
+    let (green, block_path, index) = splice(&rest.green, first, &pieces)?;
+    let found = shift_errors(rest.found, first, last)?;
+    let mut ranges = Vec::new();
+    let mut at = index;
+    for piece in &pieces {
+        ranges.push(at..at + piece.len());
+        at += piece.len();
+    }
+    let checked = validate_in_parts(&green, &block_path, ranges, rest.checked, first, last)?;
+    Some(Parse::with_validation(green, found, checked))
+}
+
+fn join<T>(worker: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    worker
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// The rest of the file, parsed and validated.
+struct Rest {
+    green: GreenNode,
+    found: ErrorLog,
+    checked: Vec<SyntaxError>,
+}
+
+fn parse_rest(text: &str) -> Rest {
+    let mut p = Parser::new(text);
+    grammar::source_file(&mut p);
+    let (green, found) = p.finish();
+    let root = SyntaxNode::new_root(green.clone());
+    let checked = validation::validate_log_with(&root, Vec::new()).errors;
+    Rest {
+        green,
+        found,
+        checked,
+    }
+}
+
+/// Validates the pieces' statements on threads, each with the whole tree as context,
+/// and puts their errors between the rest's (which were found on the rest's tree: those
+/// after the cut move by the pieces' length). `None` if a rest error touches the cut,
+/// where its range could depend on what follows the cut.
+fn validate_in_parts(
+    green: &GreenNode,
+    block_path: &[usize],
+    ranges: Vec<std::ops::Range<usize>>,
+    rest_errors: Vec<SyntaxError>,
+    first: usize,
+    last: usize,
+) -> Option<validation::ValidationLog> {
+    let cut = TextSize::new(u32::try_from(first).ok()?);
+    let by = TextSize::new(u32::try_from(last - first).ok()?);
+    let parts: Vec<Vec<SyntaxError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = ranges
+            .into_iter()
+            .map(|range| {
+                scope.spawn(move || {
+                    let root = SyntaxNode::new_root(green.clone());
+                    let block = node_at_path(&root, block_path)?;
+                    Some(validation::validate_children(&root, &block, range))
+                })
+            })
+            .collect();
+        workers.into_iter().map(join).collect::<Option<Vec<_>>>()
+    })?;
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    for mut e in rest_errors {
+        if e.range.start() < cut && e.range.end() <= cut {
+            before.push(e);
+        } else if e.range.start() > cut {
+            e.range += by;
+            after.push(e);
+        } else {
+            return None;
+        }
+    }
+    let mut errors: Vec<SyntaxError> = before
+        .into_iter()
+        .chain(parts.concat())
+        .chain(after)
+        .collect();
+    errors.truncate(validation::MAX_ERRORS);
+    Some(validation::ValidationLog {
+        errors,
+        markers: Vec::new(),
+    })
+}
+
+/// The node reached from `root` by taking the child (node or token) at each index.
+fn node_at_path(root: &SyntaxNode, path: &[usize]) -> Option<SyntaxNode> {
+    let mut node = root.clone();
+    for &i in path {
+        node = node.children_with_tokens().nth(i)?.into_node()?;
+    }
+    Some(node)
+}
+
+type Element = NodeOrToken<GreenNode, GreenToken>;
+
+/// A piece parsed as the statements of a region's block, or `None` if it has an error or
+/// is not one block of statements: the block's children, then the trivia after them.
+fn parse_piece(piece: &str) -> Option<Vec<Element>> {
+    let wrapped = format!("{{{piece}}}");
+    let context = FragmentContext {
+        depth: 0,
+        after_op_name: false,
+        after_outside_error: false,
+    };
+    let fragment = parse_fragment(&wrapped, &context)?;
+    if !fragment.errors.lexer.is_empty() || !fragment.errors.parser.is_empty() {
+        return None;
+    }
+    let children: Vec<_> = fragment.green.children().collect();
+    let [open, NodeOrToken::Node(block), trivia @ .., close] = children.as_slice() else {
+        return None;
+    };
+    let is = |e: &NodeOrToken<_, _>, kind: SyntaxKind| e_kind(e) == kind;
+    if !is(open, L_BRACE) || !is(close, R_BRACE) || kind(block.kind()) != BLOCK {
+        return None;
+    }
+    if !trivia.iter().all(|t| e_kind(t).is_trivia()) {
+        return None;
+    }
+    let mut out: Vec<Element> = block.children().map(|c| c.to_owned()).collect();
+    let starts_with_op = out
+        .first()
+        .is_some_and(|c| matches!(e_kind_owned(c), GENERIC_OP | CUSTOM_OP));
+    if !starts_with_op {
+        return None;
+    }
+    out.extend(trivia.iter().map(|t| (*t).to_owned()));
+    Some(out)
+}
+
+fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
+    crate::green_walk::kind_of_raw(raw)
+}
+
+fn e_kind(e: &NodeOrToken<&rowan::GreenNodeData, &rowan::GreenTokenData>) -> SyntaxKind {
+    kind(e.kind())
+}
+
+fn e_kind_owned(e: &Element) -> SyntaxKind {
+    kind(e.kind())
+}
+
+/// Puts `pieces` into the tree of the rest, before the op that starts at `cut` (the first
+/// statement after the last cut, in the rest's text). Returns the new tree, the path to
+/// the block (child indices from the root) and the index of the pieces' first child.
+fn splice(
+    rest: &GreenNode,
+    cut: usize,
+    pieces: &[Vec<Element>],
+) -> Option<(GreenNode, Vec<usize>, usize)> {
+    let root = SyntaxNode::new_root(rest.clone());
+    let at = TextSize::new(u32::try_from(cut).ok()?);
+    let token = root.token_at_offset(at).right_biased()?;
+    let op = token
+        .parent_ancestors()
+        .find(|n| matches!(n.kind(), GENERIC_OP | CUSTOM_OP))?;
+    let block = op.parent().filter(|b| b.kind() == BLOCK)?;
+    let region = block.parent().filter(|r| r.kind() == REGION)?;
+    let owner = region.parent()?;
+    let top_level = owner.parent().is_some_and(|f| f.kind() == SOURCE_FILE);
+    if op.text_range().start() != at || !top_level || nesting_depth(&region) != 0 {
+        return None;
+    }
+    let path = [&block, &region, &owner].map(|n| n.index());
+    let index = op.index();
+    let old: Vec<Element> = block.green().children().map(|c| c.to_owned()).collect();
+    let added: usize = pieces.iter().map(Vec::len).sum();
+    let mut children = Vec::with_capacity(old.len() + added);
+    children.extend(old[..index].iter().cloned());
+    children.extend(pieces.iter().flatten().cloned());
+    children.extend(old[index..].iter().cloned());
+    let new_block = GreenNode::new(BLOCK.into(), children);
+    let path = vec![path[2], path[1], path[0]];
+    Some((block.replace_with(new_block), path, index))
+}
+
+/// The rest's errors placed in the whole file: those after the first cut move by the
+/// length of the pieces. `None` if one spans the cut.
+fn shift_errors(mut log: ErrorLog, first: usize, last: usize) -> Option<ErrorLog> {
+    let cut = TextSize::new(u32::try_from(first).ok()?);
+    let by = TextSize::new(u32::try_from(last - first).ok()?);
+    for e in log.lexer.iter_mut().chain(log.parser.iter_mut()) {
+        e.range = shifted(e, cut, by)?;
+    }
+    Some(log)
+}
+
+fn shifted(e: &SyntaxError, cut: TextSize, by: TextSize) -> Option<TextRange> {
+    let r = e.range;
+    // At the cut itself an error could belong to either side.
+    if r.start() <= cut && r.end() > cut || r.start() == cut {
+        return None;
+    }
+    Some(if r.start() >= cut { r + by } else { r })
+}
+
+/// The byte offsets to cut at (at least two), spread over the longest run of cut points
+/// in one depth-1 region so that each piece has about the same size.
+fn choose_cuts(text: &str, threads: usize, min_piece: usize) -> Option<Vec<usize>> {
+    if text.contains("// -----") {
+        return None;
+    }
+    let candidates = cut_points(text);
+    let (first, last) = (*candidates.first()?, *candidates.last()?);
+    let span = last - first;
+    let count = threads.max(1).min(span / min_piece.max(1));
+    if count == 0 {
+        return None;
+    }
+    let mut cuts = vec![first];
+    for k in 1..count {
+        let target = first + span * k / count;
+        let i = candidates.partition_point(|&c| c < target);
+        let at = candidates[i.min(candidates.len() - 1)];
+        if at > *cuts.last()? && at < last {
+            cuts.push(at);
+        }
+    }
+    cuts.push(last);
+    Some(cuts)
+}
+
+/// Line starts where a statement surely begins (see the module doc), all in the same
+/// depth-1 region: the one with the most of them. One pass over the bytes that tracks
+/// bracket depth outside strings and comments; it must be cheap next to parsing.
+fn cut_points(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut cuts = Cuts::default();
+    let (mut depth, mut region) = (0i64, 0u32);
+    // Whether the last line with code ended with nothing that asks for more (no comment).
+    let mut prev_complete = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        // A line starts at `i`.
+        let line_start = i;
+        while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
+            i += 1;
+        }
+        if depth == 1 && prev_complete && starts_statement_surely(&text[i..]) {
+            cuts.add(region, i);
+        }
+        let mut comment_at = None;
+        loop {
+            while i < bytes.len() && !INTERESTING[usize::from(bytes[i])] {
+                i += 1;
+            }
+            match bytes.get(i) {
+                None | Some(b'\n') => break,
+                Some(b'"') => {
+                    i += 1;
+                    while i < bytes.len() && !matches!(bytes[i], b'"' | b'\n') {
+                        i += if bytes[i] == b'\\' { 2 } else { 1 };
+                    }
+                    if bytes.get(i) == Some(&b'"') {
+                        i += 1; // the closing quote
+                    }
+                    i = i.min(bytes.len());
+                }
+                Some(b'/') if bytes.get(i + 1) == Some(&b'/') => {
+                    comment_at = Some(i);
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                Some(b'(' | b'[' | b'{') => {
+                    depth += 1;
+                    region += u32::from(depth == 1);
+                    i += 1;
+                }
+                Some(b')' | b']' | b'}') => {
+                    depth -= 1;
+                    i += 1;
+                }
+                Some(_) => i += 1,
+            }
+        }
+        let line_end = i.min(bytes.len());
+        i += 1; // the newline
+        if comment_at.is_some() {
+            prev_complete = false;
+            continue;
+        }
+        // What the line's code ends with (`->` asks for more, a lone `>` does not).
+        let code = text[line_start..line_end].trim_end();
+        if !code.is_empty() {
+            prev_complete = !code.ends_with([',', '=', ':']) && !code.ends_with("->");
+        }
+    }
+    cuts.best()
+}
+
+/// The bytes the scan stops at: line ends, strings, comments and brackets.
+static INTERESTING: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = matches!(
+            i as u8,
+            b'\n' | b'"' | b'/' | b'(' | b'[' | b'{' | b')' | b']' | b'}'
+        );
+        i += 1;
+    }
+    table
+};
+
+/// Cut points by depth-1 region, keeping the region with the most.
+#[derive(Default)]
+struct Cuts {
+    best: Vec<usize>,
+    current: Vec<usize>,
+    region: u32,
+}
+
+impl Cuts {
+    fn add(&mut self, region: u32, at: usize) {
+        if region != self.region {
+            if self.current.len() > self.best.len() {
+                self.best = std::mem::take(&mut self.current);
+            }
+            self.current.clear();
+            self.region = region;
+        }
+        self.current.push(at);
+    }
+
+    fn best(self) -> Vec<usize> {
+        if self.current.len() > self.best.len() {
+            self.current
+        } else {
+            self.best
+        }
+    }
+}
+
+/// `dialect.op ` or `%name = x`: a line start the custom-op end rule always ends an op at.
+fn starts_statement_surely(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    match bytes.first() {
+        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {
+            let word = bytes
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
+                .count();
+            line[..word].contains('.') && bytes.get(word) == Some(&b' ')
+        }
+        Some(b'%') => {
+            let name = &bytes[1..];
+            let len = if name.first().is_some_and(u8::is_ascii_digit) {
+                name.iter().take_while(|c| c.is_ascii_digit()).count()
+            } else if name
+                .first()
+                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+            {
+                name.iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+                    .count()
+            } else {
+                return false;
+            };
+            let after = &name[len..];
+            after.starts_with(b" = ")
+                && after
+                    .get(3)
+                    .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'"')
+        }
+        _ => false,
+    }
+}
