@@ -172,6 +172,12 @@ fn name_of(token: &SyntaxToken) -> String {
 /// `\"`, `\\`, `\n`, `\t` and `\XX` (two hex digits) decoded. Bytes that are not UTF-8
 /// become U+FFFD. A literal missing its closing quote (broken input) ends at its end.
 pub fn string_value(literal: &str) -> String {
+    String::from_utf8_lossy(&string_bytes(literal)).into_owned()
+}
+
+/// The bytes of a string literal, decoded as `string_value` does but without replacing
+/// bytes that are not UTF-8 (MLIR strings hold any bytes).
+pub fn string_bytes(literal: &str) -> Vec<u8> {
     let body = literal.strip_prefix('"').unwrap_or(literal);
     let body = body.strip_suffix('"').unwrap_or(body);
     let mut bytes = Vec::with_capacity(body.len());
@@ -186,7 +192,7 @@ pub fn string_value(literal: &str) -> String {
         bytes.push(byte);
         rest = &rest[used..];
     }
-    String::from_utf8_lossy(&bytes).into_owned()
+    bytes
 }
 
 /// The byte an escape stands for, given what follows its backslash, and how many of those
