@@ -20,10 +20,13 @@ fn main() {
     let n = mlir_syntax::validation::validate(&root).len();
     println!("validation   {:7.0} ms ({n} errors)", ms(t));
     let t = Instant::now();
-    let n = mlir_analysis::names::name_diagnostics(&root).len();
+    let outline = mlir_analysis::outline::outline_once(&root);
+    println!("outline      {:7.0} ms", ms(t));
+    let t = Instant::now();
+    let n = mlir_analysis::names::name_diagnostics_of(&outline.bodies).len();
     println!("names        {:7.0} ms ({n} diagnostics)", ms(t));
     let t = Instant::now();
-    let n = mlir_analysis::file_checks::file_checks(&root).len();
+    let n = mlir_analysis::file_checks::file_checks_of(&root, &outline).len();
     println!("file checks  {:7.0} ms ({n} diagnostics)", ms(t));
     let t = Instant::now();
     drop(root);

@@ -10,6 +10,7 @@ use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode, TextSize};
 
 use crate::diagnostics::Diagnostic;
 use crate::hir::{self, Body, Resolution};
+use crate::outline::Outline;
 
 /// An open or indexed file: its text, and (when the host has one) the tree of that text,
 /// made by incremental reparsing outside salsa.
@@ -19,6 +20,9 @@ pub struct SourceFile {
     pub text: Arc<str>,
     #[returns(ref)]
     pub parsed: Option<Parse>,
+    /// The outline of that tree, which the host computes reusing the last one's parts.
+    #[returns(ref)]
+    pub outlined: Option<Arc<Outline>>,
 }
 
 /// One body of a file: index 0 is the top level, then the isolated ops in preorder.
@@ -58,11 +62,19 @@ pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
     }
 }
 
-/// The green nodes of the file's bodies (the root first), found without descending into
-/// types and attributes.
+/// The file's outline: bodies and what the file checks read. Not compared: it has the
+/// positions of everything.
 #[salsa::tracked(returns(ref), no_eq)]
-pub fn body_greens(db: &dyn salsa::Database, file: SourceFile) -> Vec<(GreenNode, TextSize)> {
-    crate::names::body_greens(&parse(db, file).syntax_node())
+pub fn outline(db: &dyn salsa::Database, file: SourceFile) -> Arc<Outline> {
+    match file.outlined(db) {
+        Some(outline) => outline.clone(),
+        None => Arc::new(crate::outline::outline_once(&parse(db, file).syntax_node())),
+    }
+}
+
+/// The green nodes of the file's bodies (the root first) and their offsets.
+pub fn body_greens(db: &dyn salsa::Database, file: SourceFile) -> &[(GreenNode, TextSize)] {
+    &outline(db, file).bodies
 }
 
 /// How many bodies the file has (compared, so its readers re-run only when it changes).
@@ -140,7 +152,7 @@ pub fn file_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagn
         .iter()
         .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
     let root = parse.syntax_node();
-    let checks = crate::file_checks::file_checks(&root);
+    let checks = crate::file_checks::file_checks_of(&root, outline(db, file));
     let mut all: Vec<Diagnostic> = syntax
         .chain(name_diagnostics(db, file))
         .chain(checks)

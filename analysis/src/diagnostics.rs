@@ -79,10 +79,11 @@ pub fn parse_diagnostics(parse: &mlir_syntax::Parse, offset: TextSize) -> Vec<Di
         .iter()
         .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
     let root = parse.syntax_node();
-    let names = crate::names::name_diagnostics(&root);
+    let outline = crate::outline::outline_once(&root);
+    let names = crate::names::name_diagnostics_of(&outline.bodies);
     let semantic = names
         .into_iter()
-        .chain(crate::file_checks::file_checks(&root));
+        .chain(crate::file_checks::file_checks_of(&root, &outline));
     let mut all: Vec<Diagnostic> = syntax.chain(semantic).collect();
     all.sort_by_key(|d| (d.range.start(), d.range.end()));
     for d in &mut all {

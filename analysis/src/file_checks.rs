@@ -4,17 +4,22 @@
 
 use std::collections::HashMap;
 
-use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange};
+use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange};
 
 use crate::diagnostics::{Diagnostic, Note};
-use crate::hir::green;
 use crate::hir::ops::{self, op_name};
+use crate::outline::{AliasRef, Outline};
 
 pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
+    file_checks_of(root, &crate::outline::outline_once(root))
+}
+
+/// `file_checks`, given the outline of `root`'s tree.
+pub fn file_checks_of(root: &SyntaxNode, outline: &Outline) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for chunk in chunks(root) {
-        let found = Found::gather(&chunk);
-        out.extend(alias_checks(&chunk, &found.alias_refs));
+    for (chunk, range) in chunks(root) {
+        let found = Found::in_range(root, outline, range);
+        out.extend(alias_checks(&chunk, found.alias_refs));
         out.extend(symbol_checks(&chunk, &found));
         out.extend(
             found
@@ -26,28 +31,31 @@ pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
     out
 }
 
-/// What the checks look at, gathered in one walk of a chunk (each walk of a large file
-/// costs tens of milliseconds, and this runs on every keystroke).
+/// What the checks look at in one chunk: the outline's facts, and its ops as nodes.
 #[derive(Default)]
-struct Found {
-    alias_refs: Vec<SyntaxNode>,
+struct Found<'o> {
+    alias_refs: &'o [AliasRef],
     tables: Vec<SyntaxNode>,
     calls: Vec<SyntaxNode>,
     generic_with_results: Vec<SyntaxNode>,
 }
 
-impl Found {
-    fn gather(chunk: &[SyntaxNode]) -> Found {
-        let mut found = Found::default();
-        let interesting = chunk
+impl<'o> Found<'o> {
+    fn in_range(root: &SyntaxNode, outline: &'o Outline, range: TextRange) -> Found<'o> {
+        let refs = &outline.alias_refs;
+        let from = refs.partition_point(|r| r.range.start() < range.start());
+        let to = refs.partition_point(|r| r.range.start() < range.end());
+        let mut found = Found {
+            alias_refs: &refs[from..to],
+            ..Found::default()
+        };
+        let ops = outline
+            .checked_ops
             .iter()
-            .flat_map(|n| mlir_syntax::green_walk::find_nodes(n, is_interesting));
-        for node in interesting {
-            match node.kind() {
-                ATTR_ALIAS_REF | TYPE_ALIAS_REF => found.alias_refs.push(node),
-                GENERIC_OP | CUSTOM_OP => found.op(node),
-                _ => {}
-            }
+            .filter(|(_, at)| range.contains_range(*at))
+            .filter_map(|(kind, at)| node_at(root, *at, *kind));
+        for op in ops {
+            found.op(op);
         }
         found
     }
@@ -64,35 +72,35 @@ impl Found {
     }
 }
 
-/// Whether the checks look at a node: alias references, generic ops that bind results,
-/// symbol tables and calls.
-fn is_interesting(node: &rowan::GreenNodeData) -> bool {
-    match green::node_kind(node) {
-        ATTR_ALIAS_REF | TYPE_ALIAS_REF => true,
-        kind @ (GENERIC_OP | CUSTOM_OP) => {
-            let binds_results = kind == GENERIC_OP
-                && node
-                    .children()
-                    .any(|c| green::element_kind(c) == OP_RESULT_LIST);
-            binds_results
-                || green::op_name(node)
-                    .is_some_and(|name| TABLE_OPS.contains(&name) || CALL_OPS.contains(&name))
-        }
-        _ => false,
-    }
+/// The node of `kind` spanning exactly `range` (the outermost, if nested ones share it).
+fn node_at(root: &SyntaxNode, range: TextRange, kind: SyntaxKind) -> Option<SyntaxNode> {
+    let deepest = match root.covering_element(range) {
+        rowan::NodeOrToken::Node(node) => node,
+        rowan::NodeOrToken::Token(token) => token.parent()?,
+    };
+    deepest
+        .ancestors()
+        .take_while(|n| n.text_range() == range)
+        .filter(|n| n.kind() == kind)
+        .last()
 }
 
 /// Upstream symbol tables whose bodies we check, and ops that must name a function.
-const TABLE_OPS: &[&str] = &["module", "builtin.module", "gpu.module"];
-const CALL_OPS: &[&str] = &["func.call", "call", "func.constant", "constant"];
+pub(crate) const TABLE_OPS: &[&str] = &["module", "builtin.module", "gpu.module"];
+pub(crate) const CALL_OPS: &[&str] = &["func.call", "call", "func.constant", "constant"];
 
-/// The top-level nodes of each `// -----` chunk.
-fn chunks(root: &SyntaxNode) -> Vec<Vec<SyntaxNode>> {
-    let mut chunks = vec![Vec::new()];
+/// The top-level nodes of each `// -----` chunk, and the chunk's range.
+fn chunks(root: &SyntaxNode) -> Vec<(Vec<SyntaxNode>, TextRange)> {
+    let end = root.text_range().end();
+    let mut chunks = vec![(Vec::new(), TextRange::new(root.text_range().start(), end))];
     for element in root.children_with_tokens() {
         match element {
-            rowan::NodeOrToken::Token(t) if t.kind() == SPLIT_MARKER => chunks.push(Vec::new()),
-            rowan::NodeOrToken::Node(n) => chunks.last_mut().expect("a chunk").push(n),
+            rowan::NodeOrToken::Token(t) if t.kind() == SPLIT_MARKER => {
+                let last = chunks.last_mut().expect("a chunk");
+                last.1 = TextRange::new(last.1.start(), t.text_range().start());
+                chunks.push((Vec::new(), TextRange::new(t.text_range().end(), end)));
+            }
+            rowan::NodeOrToken::Node(n) => chunks.last_mut().expect("a chunk").0.push(n),
             rowan::NodeOrToken::Token(_) => {}
         }
     }
@@ -100,7 +108,7 @@ fn chunks(root: &SyntaxNode) -> Vec<Vec<SyntaxNode>> {
 }
 
 /// Aliases must be defined once, before they are used (location aliases may come later).
-fn alias_checks(chunk: &[SyntaxNode], refs: &[SyntaxNode]) -> Vec<Diagnostic> {
+fn alias_checks(chunk: &[SyntaxNode], refs: &[AliasRef]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut defined: HashMap<String, TextRange> = HashMap::new();
     for node in chunk {
@@ -152,19 +160,16 @@ fn alias_def_checks(
 
 /// `defined` maps each alias of the chunk to its first definition.
 fn alias_use_check(
-    reference: &SyntaxNode,
+    reference: &AliasRef,
     defined: &HashMap<String, TextRange>,
 ) -> Option<Diagnostic> {
-    let token = reference.first_token()?;
-    let name = token.text();
-    let at = token.text_range();
+    let name = reference.name.text();
+    let at = reference.range;
     let definition = defined.get(name);
-    if definition.is_some_and(|d| d.start() < at.start())
-        || reference.ancestors().any(|n| n.kind() == DIALECT_BODY)
-    {
+    if definition.is_some_and(|d| d.start() < at.start()) || reference.in_dialect_body {
         return None;
     }
-    if reference.parent().is_some_and(|p| p.kind() == LOCATION) {
+    if reference.in_location {
         // Location aliases may be defined after their use (debug-info dumps put them last).
         let message = "operation location alias was never defined";
         return definition
@@ -176,7 +181,7 @@ fn alias_use_check(
 }
 
 /// Symbols are unique per symbol table; calls and function constants name a function.
-fn symbol_checks(chunk: &[SyntaxNode], found: &Found) -> Vec<Diagnostic> {
+fn symbol_checks(chunk: &[SyntaxNode], found: &Found<'_>) -> Vec<Diagnostic> {
     let top_level: Vec<SyntaxNode> = chunk.iter().filter(|n| ops::is_op(n)).cloned().collect();
     let mut out = redefinitions(&top_level);
     for table in &found.tables {

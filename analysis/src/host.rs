@@ -11,11 +11,14 @@ use salsa::Setter;
 
 use crate::db::{self, RootDatabase, SourceFile};
 use crate::diagnostics::Diagnostic;
+use crate::outline::{OutlineMemo, outline};
 
 #[derive(Default)]
 pub struct AnalysisHost {
     db: RootDatabase,
     files: HashMap<String, SourceFile>,
+    /// Per file, what the isolated ops of its last tree held (see `outline`).
+    memos: HashMap<String, OutlineMemo>,
 }
 
 impl AnalysisHost {
@@ -30,13 +33,16 @@ impl AnalysisHost {
             }
             _ => mlir_syntax::parse(&text),
         };
+        let memo = self.memos.entry(key.to_string()).or_default();
+        let outlined = Some(Arc::new(outline(&parse.syntax_node(), memo)));
         match self.files.get(key) {
             Some(file) => {
                 file.set_text(&mut self.db).to(text);
                 file.set_parsed(&mut self.db).to(Some(parse.clone()));
+                file.set_outlined(&mut self.db).to(outlined);
             }
             None => {
-                let file = SourceFile::new(&self.db, text, Some(parse.clone()));
+                let file = SourceFile::new(&self.db, text, Some(parse.clone()), outlined);
                 self.files.insert(key.to_string(), file);
             }
         }
@@ -45,6 +51,7 @@ impl AnalysisHost {
 
     pub fn remove(&mut self, key: &str) {
         self.files.remove(key);
+        self.memos.remove(key);
     }
 
     /// Every diagnostic of file `key` (none for an unknown file).

@@ -12,6 +12,7 @@ pub mod host;
 pub mod ide;
 pub mod line_index;
 pub mod names;
+pub mod outline;
 pub mod types;
 
 pub use diagnostics::{Diagnostic, Note, Severity, file_diagnostics, parse_diagnostics};

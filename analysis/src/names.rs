@@ -7,68 +7,15 @@ use mlir_syntax::{GreenNode, SyntaxKind, SyntaxNode, TextRange, TextSize};
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::{self, NameError, Resolution};
 
-/// The green nodes of the top level and of every isolated op under `root`, in preorder,
-/// with their offsets in the file. Walks green nodes, and only those that can hold ops
-/// (types and attributes hold none), so it costs little on million-line files.
-pub fn body_greens(root: &SyntaxNode) -> Vec<(GreenNode, TextSize)> {
-    let green = root.green();
-    let start = root.text_range().start();
-    let mut out = vec![(green.clone().into_owned(), start)];
-    // (node, its next child, that child's offset): a preorder walk without allocations.
-    let mut stack: Vec<(&rowan::GreenNodeData, usize, TextSize)> = vec![(&green, 0, start)];
-    while let Some((node, index, offset)) = stack.last_mut() {
-        let Some(child) = node.children().nth(*index) else {
-            stack.pop();
-            continue;
-        };
-        let at = *offset;
-        *index += 1;
-        *offset += child.text_len();
-        let Some(child) = child.into_node() else {
-            continue;
-        };
-        let kind = green_kind(child);
-        if !holds_ops(kind) {
-            continue;
-        }
-        if matches!(kind, SyntaxKind::GENERIC_OP | SyntaxKind::CUSTOM_OP)
-            && hir::green::op_name(child).is_some_and(hir::ops::name_is_isolated)
-        {
-            out.push((child.to_owned(), at));
-        }
-        stack.push((child, 0, at));
-    }
-    out
-}
-
-/// Ops live only in blocks, regions and groups: types and attributes hold none.
-fn holds_ops(kind: SyntaxKind) -> bool {
-    use SyntaxKind::*;
-    matches!(
-        kind,
-        SOURCE_FILE
-            | GENERIC_OP
-            | CUSTOM_OP
-            | REGION_LIST
-            | REGION
-            | BLOCK
-            | PAREN_GROUP
-            | BRACKET_GROUP
-            | BRACE_GROUP
-            | ANGLE_GROUP
-            | ERROR
-    )
-}
-
-fn green_kind(node: &rowan::GreenNodeData) -> SyntaxKind {
-    hir::green::node_kind(node)
-}
-
 /// Name-resolution diagnostics of a parsed file. Bodies are independent, so they are
 /// resolved on all cores: each thread rebuilds a body's tree from its (shareable) green
 /// node and shifts the ranges back by the body's offset.
 pub fn name_diagnostics(root: &SyntaxNode) -> Vec<Diagnostic> {
-    let bodies = body_greens(root);
+    name_diagnostics_of(&crate::outline::outline_once(root).bodies)
+}
+
+/// `name_diagnostics` of the bodies of an outline.
+pub fn name_diagnostics_of(bodies: &[(GreenNode, TextSize)]) -> Vec<Diagnostic> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(bodies.len().max(1));

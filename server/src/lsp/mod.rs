@@ -26,7 +26,9 @@ use worker::{Outgoing, WorkerHandle};
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {
-    /// How long the analysis thread waits for more edits before analysing.
+    /// How long the analysis thread waits for more edits before analysing: long enough
+    /// to take edits a client sends back to back as one burst, short enough not to add
+    /// to the latency of a keystroke.
     pub debounce_ms: u64,
     /// `error`, `warn`, `info` or `debug`: what goes to `window/logMessage` and stderr.
     pub log_level: String,
@@ -35,7 +37,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            debounce_ms: 15,
+            debounce_ms: 4,
             log_level: "info".into(),
         }
     }

@@ -1,0 +1,316 @@
+//! The outline of a file: its bodies (the top level and every isolated op, in preorder)
+//! and what the file-wide checks look at (alias references; symbol tables, calls and
+//! generic ops that bind results), gathered in one walk of the green tree. What an
+//! isolated op holds is remembered by its green node (`OutlineMemo`): after an edit the
+//! tree shares every untouched function's node with the old one, so only the edited
+//! function is walked again — on a keystroke this walk would otherwise cost as much as
+//! all the rest of the analysis.
+
+use std::sync::Arc;
+
+use mlir_syntax::{GreenNode, SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
+use rowan::{GreenNodeData, GreenToken, NodeOrToken};
+use rustc_hash::FxHashMap;
+
+use crate::hir::green::{self, node_kind};
+use crate::hir::ops;
+
+/// A `#alias` or `!alias` use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AliasRef {
+    /// The reference's name token (`#map`), and where it is.
+    pub name: GreenToken,
+    pub range: TextRange,
+    /// Inside a dialect attribute or type's body, whose syntax we do not know.
+    pub in_dialect_body: bool,
+    /// A trailing location's alias (`loc(#loc3)`), which may be defined later.
+    pub in_location: bool,
+}
+
+/// What the file checks look at, as positions in the file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outline {
+    /// The green node and start of every body: the walk's root first, then the isolated
+    /// ops in preorder.
+    pub bodies: Vec<(GreenNode, TextSize)>,
+    pub alias_refs: Vec<AliasRef>,
+    /// Ops the symbol and result-count checks read: symbol tables, calls, generic ops
+    /// that bind results; in preorder.
+    pub checked_ops: Vec<(SyntaxKind, TextRange)>,
+}
+
+/// What each isolated op of the last outline held, by green node.
+#[derive(Default)]
+pub struct OutlineMemo {
+    facts: FxHashMap<ByAddress, Arc<Outline>>,
+}
+
+/// A green node compared and hashed by address: equal addresses are the same node while
+/// the key keeps it alive.
+struct ByAddress(GreenNode);
+
+impl PartialEq for ByAddress {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq::<GreenNodeData>(&*self.0, &*other.0)
+    }
+}
+
+impl Eq for ByAddress {}
+
+impl std::hash::Hash for ByAddress {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash::<GreenNodeData, H>(&*self.0, state);
+    }
+}
+
+/// The outline of the tree under `root`, reusing what `memo` remembers of isolated ops
+/// and leaving in it what this tree's isolated ops hold (nothing of older trees).
+pub fn outline(root: &SyntaxNode, memo: &mut OutlineMemo) -> Outline {
+    let old = std::mem::take(&mut memo.facts);
+    let green = root.green().into_owned();
+    let mut walk = Walk {
+        old: &old,
+        new: &mut memo.facts,
+    };
+    let mut out = walk.facts(&green);
+    out.bodies.insert(0, (green, TextSize::new(0)));
+    out.shift(root.text_range().start());
+    out
+}
+
+/// The outline of a tree without remembering anything.
+pub fn outline_once(root: &SyntaxNode) -> Outline {
+    outline(root, &mut OutlineMemo::default())
+}
+
+impl Outline {
+    fn shift(&mut self, by: TextSize) {
+        for body in &mut self.bodies {
+            body.1 += by;
+        }
+        for alias in &mut self.alias_refs {
+            alias.range += by;
+        }
+        for op in &mut self.checked_ops {
+            op.1 += by;
+        }
+    }
+
+    /// Appends `other`, whose positions are relative to `at`.
+    fn append_at(&mut self, other: &Outline, at: TextSize) {
+        let shifted = |r: TextRange| r + at;
+        self.bodies
+            .extend(other.bodies.iter().map(|(g, o)| (g.clone(), *o + at)));
+        self.alias_refs
+            .extend(other.alias_refs.iter().map(|a| AliasRef {
+                range: shifted(a.range),
+                ..a.clone()
+            }));
+        self.checked_ops
+            .extend(other.checked_ops.iter().map(|(k, r)| (*k, shifted(*r))));
+    }
+}
+
+struct Walk<'m> {
+    old: &'m FxHashMap<ByAddress, Arc<Outline>>,
+    new: &'m mut FxHashMap<ByAddress, Arc<Outline>>,
+}
+
+/// A node on the walk's stack.
+struct Level<'g> {
+    green: &'g GreenNodeData,
+    next: usize,
+    next_offset: TextSize,
+    in_dialect_body: bool,
+    /// Whether this node and its ancestors in the walk all hold ops: only there is an
+    /// isolated op a body (name resolution skips others whole).
+    holds_bodies: bool,
+}
+
+impl Walk<'_> {
+    /// The outline of the subtree of `node`, relative to its start (the node itself not
+    /// counted as a body).
+    fn facts(&mut self, node: &GreenNode) -> Outline {
+        let mut out = Outline::default();
+        if is_checked_op(node) {
+            out.checked_ops
+                .push((node_kind(node), TextRange::up_to(node.text_len())));
+        }
+        let mut stack = vec![Level {
+            green: node,
+            next: 0,
+            next_offset: TextSize::new(0),
+            in_dialect_body: false,
+            holds_bodies: true,
+        }];
+        while let Some(top) = stack.last_mut() {
+            let Some(child) = top.green.children().nth(top.next) else {
+                stack.pop();
+                continue;
+            };
+            let at = top.next_offset;
+            top.next += 1;
+            top.next_offset += child.text_len();
+            let (parent, in_dialect_body) = (top.green, top.in_dialect_body);
+            let holds_bodies = top.holds_bodies && holds_ops(node_kind(parent));
+            let NodeOrToken::Node(child) = child else {
+                continue;
+            };
+            let kind = node_kind(child);
+            if holds_bodies && is_isolated(child) {
+                let held = self.isolated(child);
+                out.bodies.push((child.to_owned(), at));
+                out.append_at(&held, at);
+                continue;
+            }
+            if matches!(kind, ATTR_ALIAS_REF | TYPE_ALIAS_REF)
+                && let Some(name) = green::first_token(child)
+            {
+                out.alias_refs.push(AliasRef {
+                    name: name.to_owned(),
+                    range: TextRange::at(at, name.text_len()),
+                    in_dialect_body,
+                    in_location: node_kind(parent) == LOCATION,
+                });
+            }
+            if is_checked_op(child) {
+                out.checked_ops
+                    .push((kind, TextRange::at(at, child.text_len())));
+            }
+            stack.push(Level {
+                green: child,
+                next: 0,
+                next_offset: at,
+                in_dialect_body: in_dialect_body || kind == DIALECT_BODY,
+                holds_bodies,
+            });
+        }
+        out
+    }
+
+    /// What an isolated op holds (itself included as a checked op, not as a body),
+    /// relative to its start: remembered, or walked and remembered.
+    fn isolated(&mut self, op: &GreenNodeData) -> Arc<Outline> {
+        let key = ByAddress(op.to_owned());
+        if let Some(held) = self.new.get(&key).or_else(|| self.old.get(&key)) {
+            let held = held.clone();
+            // Keep what the ops nested in it held too, for edits inside them later.
+            for (nested, _) in &held.bodies {
+                let nested = ByAddress(nested.clone());
+                if let Some(facts) = self.old.get(&nested) {
+                    self.new.insert(nested, facts.clone());
+                }
+            }
+            self.new.insert(key, held.clone());
+            return held;
+        }
+        let held = Arc::new(self.facts(&key.0));
+        self.new.insert(key, held.clone());
+        held
+    }
+}
+
+/// Ops live only in blocks, regions and groups: types and attributes hold none.
+pub(crate) fn holds_ops(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        SOURCE_FILE
+            | GENERIC_OP
+            | CUSTOM_OP
+            | REGION_LIST
+            | REGION
+            | BLOCK
+            | PAREN_GROUP
+            | BRACKET_GROUP
+            | BRACE_GROUP
+            | ANGLE_GROUP
+            | ERROR
+    )
+}
+
+fn is_isolated(node: &GreenNodeData) -> bool {
+    matches!(node_kind(node), GENERIC_OP | CUSTOM_OP)
+        && green::op_name(node).is_some_and(ops::name_is_isolated)
+}
+
+/// Symbol tables, calls and function constants, and generic ops that bind results.
+fn is_checked_op(node: &GreenNodeData) -> bool {
+    let kind = node_kind(node);
+    if !matches!(kind, GENERIC_OP | CUSTOM_OP) {
+        return false;
+    }
+    let binds_results = kind == GENERIC_OP
+        && node
+            .children()
+            .any(|c| green::element_kind(c) == OP_RESULT_LIST);
+    binds_results
+        || green::op_name(node).is_some_and(|name| {
+            crate::file_checks::TABLE_OPS.contains(&name)
+                || crate::file_checks::CALL_OPS.contains(&name)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mlir_syntax::reparse::{TextEdit, reparse};
+
+    const TEXT: &str = "#map = affine_map<(d0) -> (d0)>\n!t = memref<4xf32, #map>\n\
+        module {\n  func.func @a(%x: !t) {\n    %0 = \"t.op\"() : () -> (!t)\n    return\n  }\n\
+        \x20 module @inner {\n    func.func @b() {\n      func.call @a() : () -> ()\n      return\n    }\n  }\n\
+        \x20 func.func @c() attributes {l = #map} {\n    return loc(#loc)\n  }\n}\n#loc = loc(\"f\":1:2)\n";
+
+    #[test]
+    fn remembered_outlines_equal_fresh_ones_after_edits() {
+        let mut memo = OutlineMemo::default();
+        let mut parse = mlir_syntax::parse(TEXT);
+        let mut text = TEXT.to_string();
+        assert_eq!(
+            outline(&parse.syntax_node(), &mut memo),
+            outline_once(&parse.syntax_node())
+        );
+        // Typing inside each function in turn (and one edit that breaks the file), each
+        // outline must equal a fresh one and the memo keep only the current tree's ops.
+        for (needle, insert) in [
+            ("return\n  }\n  module", " "),
+            ("func.call", "%1 = "),
+            ("@c()", "("),
+            ("()\n", "  "),
+        ] {
+            let at = TextSize::new(text.find(needle).expect("needle") as u32);
+            let edit = TextEdit::insert(at, insert);
+            edit.apply(&mut text);
+            parse = reparse(&parse, &edit);
+            let remembered = outline(&parse.syntax_node(), &mut memo);
+            assert_eq!(
+                remembered,
+                outline_once(&parse.syntax_node()),
+                "after {insert:?} at {needle:?}"
+            );
+            assert_eq!(memo.facts.len(), remembered.bodies.len() - 1);
+        }
+    }
+
+    #[test]
+    fn outline_lists_bodies_aliases_and_checked_ops() {
+        let found = outline_once(&mlir_syntax::parse(TEXT).syntax_node());
+        assert_eq!(found.bodies.len(), 6, "file, module, @a, @inner, @b, @c");
+        let names: Vec<(&str, bool)> = found
+            .alias_refs
+            .iter()
+            .map(|a| (&TEXT[a.range], a.in_location))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("#map", false),
+                ("!t", false),
+                ("!t", false),
+                ("#map", false),
+                ("#loc", true)
+            ]
+        );
+        let kinds: Vec<SyntaxKind> = found.checked_ops.iter().map(|(k, _)| *k).collect();
+        assert_eq!(kinds, [CUSTOM_OP, GENERIC_OP, CUSTOM_OP, CUSTOM_OP]);
+    }
+}
