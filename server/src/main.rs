@@ -8,11 +8,6 @@ mod render;
 
 use std::process::ExitCode;
 
-/// Trees of large files are millions of small allocations; mimalloc makes building and
-/// freeing them markedly cheaper than the system allocator (bench/run.sh).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     let args = match cli::parse_args(std::env::args_os()) {
         Ok(args) => args,
