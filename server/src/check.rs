@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use mlir_analysis::chunks::run_line_requests_split;
 use mlir_analysis::expectations::{Presentation, apply_expectations};
-use mlir_analysis::{Diagnostic, TextRange, TextSize, file_diagnostics};
+use mlir_analysis::{Diagnostic, TextRange, TextSize, file_diagnostics, parse_diagnostics};
 
 use crate::cli::{CheckOptions, Format};
 use crate::render::{FileReport, render_json, render_text};
@@ -92,7 +92,15 @@ fn check_file(path: &Path, options: &CheckOptions) -> io::Result<FileReport> {
     let bytes = std::fs::read(path)?;
     let (text, mut diagnostics) = decode(bytes);
     let split = options.split_input_file || run_line_requests_split(&text);
-    diagnostics.extend(file_diagnostics(&text, split));
+    if split {
+        diagnostics.extend(file_diagnostics(&text, split));
+    } else {
+        let parse = mlir_syntax::parse(&text);
+        diagnostics.extend(parse_diagnostics(&parse, TextSize::new(0)));
+        // Freeing a million-line tree takes a quarter of a second that nobody needs to
+        // wait for: the process may exit before it is done.
+        std::thread::spawn(move || drop(parse));
+    }
     if options.verify_diagnostics {
         diagnostics = apply_expectations(&text, split, diagnostics, Presentation::Verify);
     }
