@@ -271,3 +271,6 @@
 "t.attr"() {a = #d<"raw data"> : i32} : () -> ()
 "t.attr"() {a = #d<x>} : () -> ()
 "t.attr"() {a = #d.a<>} : () -> ()
+
+// Double negation (a parser fix).
+"t.attr"() {a = affine_map<(d0) -> (--d0, -(-d0) + 1)>} : () -> ()

@@ -222,13 +222,18 @@ fn binary_rhs(
     ok
 }
 
+// test affine_double_negation
+// #m = affine_map<(d0) -> (--d0, -(-d0), - -d0, d0 - -d0)>
+/// `-x`, where `x` may itself be negated (`--d0` is `d0`, as upstream parses it).
 fn unary(p: &mut Parser<'_>, names: &[&str], has_lhs: bool) -> bool {
     if !p.at(MINUS) {
         return atom(p, names, has_lhs);
     }
     p.start_node(AFFINE_NEG_EXPR);
     p.bump();
-    let ok = atom(p, names, true);
+    // Nested, so that a long run of `-` is cut at the depth limit, not at the stack's end.
+    let mut ok = false;
+    p.nested(|p| ok = unary(p, names, true));
     p.finish_node();
     ok
 }
