@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use mlir_syntax::green_walk::Children;
 use mlir_syntax::{GreenNode, SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 use rowan::{GreenNodeData, GreenToken, NodeOrToken};
 use rustc_hash::FxHashMap;
@@ -118,9 +119,7 @@ struct Walk<'m> {
 
 /// A node on the walk's stack.
 struct Level<'g> {
-    green: &'g GreenNodeData,
-    next: usize,
-    next_offset: TextSize,
+    children: Children<'g>,
     in_dialect_body: bool,
     /// Whether this node and its ancestors in the walk all hold ops: only there is an
     /// isolated op a body (name resolution skips others whole).
@@ -137,21 +136,16 @@ impl Walk<'_> {
                 .push((node_kind(node), TextRange::up_to(node.text_len())));
         }
         let mut stack = vec![Level {
-            green: node,
-            next: 0,
-            next_offset: TextSize::new(0),
+            children: Children::new(node, TextSize::new(0)),
             in_dialect_body: false,
             holds_bodies: true,
         }];
         while let Some(top) = stack.last_mut() {
-            let Some(child) = top.green.children().nth(top.next) else {
+            let Some((child, at)) = top.children.next_child() else {
                 stack.pop();
                 continue;
             };
-            let at = top.next_offset;
-            top.next += 1;
-            top.next_offset += child.text_len();
-            let (parent, in_dialect_body) = (top.green, top.in_dialect_body);
+            let (parent, in_dialect_body) = (top.children.green, top.in_dialect_body);
             let holds_bodies = top.holds_bodies && holds_ops(node_kind(parent));
             let NodeOrToken::Node(child) = child else {
                 continue;
@@ -178,9 +172,7 @@ impl Walk<'_> {
                     .push((kind, TextRange::at(at, child.text_len())));
             }
             stack.push(Level {
-                green: child,
-                next: 0,
-                next_offset: at,
+                children: Children::new(child, at),
                 in_dialect_body: in_dialect_body || kind == DIALECT_BODY,
                 holds_bodies,
             });

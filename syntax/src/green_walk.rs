@@ -17,13 +17,40 @@ pub fn kind_of_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
     MlirLanguage::kind_from_raw(raw)
 }
 
-/// A node on the walk's stack.
-struct Level<'g> {
-    green: &'g GreenNodeData,
-    start: TextSize,
-    /// The index and offset of the next child to visit.
+/// A green node's children with their offsets, one at a time: the step of every
+/// green walk here and in `mlir-analysis`.
+pub struct Children<'g> {
+    pub green: &'g GreenNodeData,
     next: usize,
     next_offset: TextSize,
+}
+
+impl<'g> Children<'g> {
+    /// The children of `green`, which starts at `start`.
+    pub fn new(green: &'g GreenNodeData, start: TextSize) -> Self {
+        Children {
+            green,
+            next: 0,
+            next_offset: start,
+        }
+    }
+
+    /// The next child and where it starts.
+    pub fn next_child(&mut self) -> Option<(GreenElementRef<'g>, TextSize)> {
+        let child = self.green.children().nth(self.next)?;
+        let at = self.next_offset;
+        self.next += 1;
+        self.next_offset += child.text_len();
+        Some((child, at))
+    }
+}
+
+type GreenElementRef<'g> = NodeOrToken<&'g GreenNodeData, &'g rowan::GreenTokenData>;
+
+/// A node on the walk's stack.
+struct Level<'g> {
+    children: Children<'g>,
+    start: TextSize,
     /// The node's cursor, once a node under it was asked for.
     cursor: Option<SyntaxNode>,
 }
@@ -40,28 +67,21 @@ pub fn find_nodes(
         found.push(root.clone());
     }
     let mut stack = vec![Level {
-        green: &green,
+        children: Children::new(&green, start),
         start,
-        next: 0,
-        next_offset: start,
         cursor: Some(root.clone()),
     }];
     while let Some(top) = stack.last_mut() {
-        let Some(child) = top.green.children().nth(top.next) else {
+        let Some((child, at)) = top.children.next_child() else {
             stack.pop();
             continue;
         };
-        let at = top.next_offset;
-        top.next += 1;
-        top.next_offset += child.text_len();
         let NodeOrToken::Node(child) = child else {
             continue;
         };
         stack.push(Level {
-            green: child,
+            children: Children::new(child, at),
             start: at,
-            next: 0,
-            next_offset: at,
             cursor: None,
         });
         if wanted(child) {
@@ -77,7 +97,7 @@ fn materialize(stack: &mut [Level<'_>]) -> Option<SyntaxNode> {
     for i in first_missing..stack.len() {
         let parent = stack[i - 1].cursor.clone()?;
         let level = &stack[i];
-        let cursor = child_cursor(&parent, level.green, level.start)?;
+        let cursor = child_cursor(&parent, level.children.green, level.start)?;
         stack[i].cursor = Some(cursor);
     }
     stack.last()?.cursor.clone()

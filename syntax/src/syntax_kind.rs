@@ -239,7 +239,25 @@ impl SyntaxKind {
         (self as u16) <= (EOF as u16)
     }
 
-    /// A type node (`BUILTIN_TYPE` … `TYPE_ALIAS_REF`, declared together above).
+    /// A whole type, as the type grammar produces it (not a part such as a `TYPE_LIST`).
+    pub fn is_type(self) -> bool {
+        matches!(
+            self,
+            BUILTIN_TYPE
+                | FUNCTION_TYPE
+                | COMPLEX_TYPE
+                | TUPLE_TYPE
+                | VECTOR_TYPE
+                | TENSOR_TYPE
+                | MEMREF_TYPE
+                | OPAQUE_TYPE
+                | DIALECT_TYPE
+                | TYPE_ALIAS_REF
+        )
+    }
+
+    /// A node of a type or of its parts (`BUILTIN_TYPE` … `TYPE_ALIAS_REF`, declared
+    /// together above).
     pub fn is_type_node(self) -> bool {
         (BUILTIN_TYPE as u16..=TYPE_ALIAS_REF as u16).contains(&(self as u16))
     }

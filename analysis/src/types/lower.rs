@@ -281,19 +281,7 @@ impl<'a> Lowering<'a> {
 
 /// Is `kind` a node the type grammar produces?
 pub(super) fn is_type_node(kind: SyntaxKind) -> bool {
-    matches!(
-        kind,
-        BUILTIN_TYPE
-            | FUNCTION_TYPE
-            | COMPLEX_TYPE
-            | TUPLE_TYPE
-            | VECTOR_TYPE
-            | TENSOR_TYPE
-            | MEMREF_TYPE
-            | OPAQUE_TYPE
-            | DIALECT_TYPE
-            | TYPE_ALIAS_REF
-    )
+    kind.is_type()
 }
 
 /// Is `kind` a node the attribute grammar produces?

@@ -10,15 +10,17 @@ use super::float_print::format_float;
 use super::lower::{is_attr_node, is_type_node};
 use super::*;
 
-/// The type of the first result of the last op of `text` (aliases from the file).
-fn ty(text: &str) -> Type {
+/// The last generic op of `text`, and the file's aliases.
+fn last_op(text: &str) -> (GenericOp, AliasTable) {
     let root = mlir_syntax::parse(text).syntax_node();
     let aliases = AliasTable::of_file(&root);
-    let op = root
-        .children()
-        .filter_map(GenericOp::cast)
-        .last()
-        .expect("an op");
+    let op = root.children().filter_map(GenericOp::cast).last();
+    (op.expect("an op"), aliases)
+}
+
+/// The type of the first result of the last op of `text` (aliases from the file).
+fn ty(text: &str) -> Type {
+    let (op, aliases) = last_op(text);
     let result = op
         .function_type()
         .and_then(|f| f.result_types().into_iter().next());
@@ -33,13 +35,7 @@ fn ty_of(prelude: &str, t: &str) -> Type {
 /// The attribute `a` of the last op of a file with `prelude` and `{a = attr}`.
 fn attr_of(prelude: &str, attr: &str) -> Attr {
     let text = format!("{prelude}\n\"t.op\"() {{a = {attr}}} : () -> ()\n");
-    let root = mlir_syntax::parse(&text).syntax_node();
-    let aliases = AliasTable::of_file(&root);
-    let op = root
-        .children()
-        .filter_map(GenericOp::cast)
-        .last()
-        .expect("an op");
+    let (op, aliases) = last_op(&text);
     let value = op.attr_dict().and_then(|d| d.entry("a")?.value());
     attr_of_node(value.expect("attribute a").syntax(), &aliases.lookup())
 }

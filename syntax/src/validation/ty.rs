@@ -187,21 +187,9 @@ fn print_function(inputs: &[Ty], results: &[Ty]) -> String {
     format!("({}) -> {results}", print_list(inputs))
 }
 
-/// Is `kind` a type node (what `types::type_` produces)?
+/// Is `kind` a type node (what `types::type_` produces, or a type used as an attribute)?
 pub(super) fn is_type_node(kind: SyntaxKind) -> bool {
-    matches!(
-        kind,
-        BUILTIN_TYPE
-            | FUNCTION_TYPE
-            | COMPLEX_TYPE
-            | TUPLE_TYPE
-            | VECTOR_TYPE
-            | TENSOR_TYPE
-            | MEMREF_TYPE
-            | DIALECT_TYPE
-            | TYPE_ALIAS_REF
-            | TYPE_ATTR
-    )
+    kind.is_type() || kind == TYPE_ATTR
 }
 
 /// The type a type node denotes, if it is complete, resolvable and valid.
