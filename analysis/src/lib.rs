@@ -13,6 +13,7 @@ pub mod ide;
 pub mod line_index;
 pub mod names;
 pub mod outline;
+pub mod registry;
 pub mod types;
 
 pub use diagnostics::{Diagnostic, Note, Severity, file_diagnostics, parse_diagnostics};

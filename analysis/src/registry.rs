@@ -1,0 +1,158 @@
+//! The dialect registry (registry stage, DESIGN §3.3): op specs — operands, results,
+//! attributes, regions, successors, traits, custom syntax and documentation — and the
+//! matcher that maps a custom-form op onto its spec.
+//!
+//! Built-in specs (`func`, `cf`, `arith`) are data, not code: `analysis/specs/*.spec`,
+//! embedded with `include_str!` and loaded at first use. The format is our own and
+//! line-oriented, because:
+//! - it reads like ODS, which MLIR authors already know: `arguments:` lists
+//!   `SignlessIntegerLike:$lhs`, `traits:` names `Pure`, `format:` is an ODS assembly
+//!   format string verbatim;
+//! - multi-line descriptions and MLIR examples are plain indented blocks (`key: |`), with
+//!   no escaping of quotes, backquotes or newlines as JSON would need;
+//! - every entry and field keeps its line, so a malformed spec is reported as
+//!   `arith.spec:120: unknown type constraint ...`;
+//! - JSON would also bring a format concern into `analysis`, which must not know JSON
+//!   (DESIGN §2); IRDL and ODS sources will lower to the same `OpSpec` later.
+//!
+//! The spec file format:
+//! - an entry starts at column 0 with `KIND NAME`: `dialect arith` (first; names the
+//!   dialect of the ops below), `enum CmpIPredicate` / `bitenum FastMathFlags`,
+//!   `constraint IndexCastType` (a named type constraint with MLIR's description), or
+//!   `op addi` (the op `arith.addi`);
+//! - its fields are indented `key: value` lines; a more-indented line continues the value
+//!   above, and `key: |` takes the more-indented lines below as a block (blank lines
+//!   kept); `#` starts a comment line outside blocks;
+//! - op fields: `summary`, `description`, `syntax`, `example` (repeatable; complete MLIR
+//!   that `mlir-opt` accepts), `traits`, `arguments` (operands and attributes, told apart
+//!   by their constraint), `results`, `regions`, `successors`, `format`, `defaultDialect`;
+//!   enum fields: `storage` (`I64`) or `attribute` (`#arith.fastmath`), `cases`
+//!   (`eq = 0, ...`), `summary`; constraint fields: `is`, `summary`.
+//!
+//! Modules: `spec` (the spec types); `constraint` and `constraint_names` (type and
+//! attribute constraints, and their ODS names); `format` (assembly-format AST and
+//! parser); `spec_text`, `expr`, `traits`, `loader` (reading spec files); `atoms`,
+//! `matcher`, `hooks`, `infer`, `matched` (matching custom ops).
+
+mod atoms;
+pub mod constraint;
+mod constraint_names;
+mod expr;
+pub mod format;
+mod hooks;
+mod infer;
+mod loader;
+pub mod matched;
+pub mod matcher;
+pub mod spec;
+mod spec_text;
+mod traits;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::{Arc, OnceLock};
+
+use mlir_syntax::ast;
+use rustc_hash::FxHashMap;
+
+pub use constraint::{AttrConstraint, EnumKind, EnumSpec, NamedConstraint, TypeConstraint};
+pub use format::{Collection, Element, Format, FormatError};
+pub use loader::SpecError;
+pub use matched::{AttrValue, OpMatch, RegionArg, WrittenAttr, WrittenType};
+pub use matcher::match_op;
+pub use spec::{
+    AttrSpec, Docs, OpSpec, Origin, Presence, RegionConstraint, RegionSpec, SuccessorSpec, Trait,
+    ValueSpec, Variadicity,
+};
+
+/// The built-in spec files: name (for messages) and text.
+pub const BUILTIN_SPECS: &[(&str, &str)] = &[
+    ("func.spec", include_str!("../specs/func.spec")),
+    ("cf.spec", include_str!("../specs/cf.spec")),
+    ("arith.spec", include_str!("../specs/arith.spec")),
+];
+
+/// A dialect's own entry: its name and documentation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DialectSpec {
+    pub name: String,
+    pub summary: String,
+    pub description: String,
+    pub origin: Origin,
+}
+
+/// Op specs by full name, with the dialects, enums and named constraints they use.
+#[derive(Debug, Clone, Default)]
+pub struct Registry {
+    ops: FxHashMap<String, Arc<OpSpec>>,
+    dialects: FxHashMap<String, DialectSpec>,
+    enums: FxHashMap<String, Arc<EnumSpec>>,
+    constraints: FxHashMap<String, Arc<NamedConstraint>>,
+}
+
+impl Registry {
+    /// The registry of the built-in specs, loaded once. A malformed built-in spec is left
+    /// out (a unit test keeps them all well-formed).
+    pub fn builtin() -> &'static Registry {
+        static BUILTIN: OnceLock<Registry> = OnceLock::new();
+        BUILTIN.get_or_init(|| Registry::with_builtin_specs().0)
+    }
+
+    /// A fresh registry of the built-in specs, and the problems found loading them.
+    pub fn with_builtin_specs() -> (Registry, Vec<SpecError>) {
+        let mut registry = Registry::default();
+        let mut errors = Vec::new();
+        for (file, text) in BUILTIN_SPECS {
+            errors.extend(registry.load(file, text));
+        }
+        (registry, errors)
+    }
+
+    /// Loads a spec file; returns its problems (well-formed entries are kept).
+    pub fn load(&mut self, file: &str, text: &str) -> Vec<SpecError> {
+        loader::load(self, file, text)
+    }
+
+    /// The spec of the op named `name` (`arith.addi`).
+    pub fn op(&self, name: &str) -> Option<&OpSpec> {
+        self.ops.get(name).map(|spec| &**spec)
+    }
+
+    /// The spec of an op as written: a name without a dot is looked up in
+    /// `default_dialect` (`return` inside `func.func` is `func.return`).
+    pub fn resolve(&self, name: &str, default_dialect: Option<&str>) -> Option<&OpSpec> {
+        if let Some(spec) = self.op(name) {
+            return Some(spec);
+        }
+        let dialect = default_dialect.filter(|_| !name.contains('.'))?;
+        self.op(&format!("{dialect}.{name}"))
+    }
+
+    /// The spec of a custom op and the op mapped onto it; `None` if the op is unknown or
+    /// its syntax does not fit the spec's format.
+    pub fn match_custom_op(
+        &self,
+        op: &ast::CustomOp,
+        default_dialect: Option<&str>,
+    ) -> Option<(&OpSpec, OpMatch)> {
+        let spec = self.resolve(&op.name()?, default_dialect)?;
+        Some((spec, match_op(op, spec)?))
+    }
+
+    /// Every op spec, sorted by name.
+    pub fn ops(&self) -> Vec<&OpSpec> {
+        let mut ops: Vec<&OpSpec> = self.ops.values().map(|spec| &**spec).collect();
+        ops.sort_by(|a, b| a.name.cmp(&b.name));
+        ops
+    }
+
+    pub fn dialect(&self, name: &str) -> Option<&DialectSpec> {
+        self.dialects.get(name)
+    }
+
+    /// An enum declared by a spec file.
+    pub fn enum_spec(&self, name: &str) -> Option<&EnumSpec> {
+        self.enums.get(name).map(|spec| &**spec)
+    }
+}

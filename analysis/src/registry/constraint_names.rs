@@ -1,0 +1,129 @@
+//! Constraint names of spec files (registry stage): resolves the ODS spellings
+//! (`SignlessIntegerLike`, `VectorOf<I1>`, `FlatSymbolRefAttr`, an enum's name, a
+//! spec-declared constraint) to `TypeConstraint`s and `AttrConstraint`s.
+
+use std::sync::Arc;
+
+use super::Registry;
+use super::constraint::{AttrConstraint, EnumSpec, TypeConstraint};
+use super::expr::{Expr, parse_expr};
+use crate::types::FloatKind;
+
+/// The names known to a registry: the built-in ones and the enums and constraints its
+/// spec files declared so far.
+pub(crate) struct Names<'r> {
+    pub registry: &'r Registry,
+}
+
+impl Names<'_> {
+    pub(crate) fn attr_constraint(&self, expr: &Expr) -> Result<Option<AttrConstraint>, String> {
+        let Some(name) = expr.name() else {
+            return Ok(None);
+        };
+        let constraint = match (name, expr.args()) {
+            ("AnyAttr", []) => AttrConstraint::Any,
+            ("UnitAttr" | "UnitProp", []) => AttrConstraint::Unit,
+            ("BoolAttr", []) => AttrConstraint::Bool,
+            ("StrAttr", []) => AttrConstraint::Str,
+            ("SymbolNameAttr", []) => AttrConstraint::SymbolName,
+            ("FlatSymbolRefAttr", []) => AttrConstraint::FlatSymbolRef,
+            ("SymbolRefAttr", []) => AttrConstraint::SymbolRef,
+            ("TypedAttr", []) => AttrConstraint::Typed,
+            ("TypeAttrOf", [inner]) => AttrConstraint::TypeOf(self.type_constraint(inner)?),
+            ("I32Attr", []) => AttrConstraint::Int(32),
+            ("I64Attr", []) => AttrConstraint::Int(64),
+            ("DenseI32ArrayAttr", []) => AttrConstraint::DenseI32Array,
+            ("DictArrayAttr", []) => AttrConstraint::DictArray,
+            ("AnyIntElementsAttr", []) => AttrConstraint::IntElements,
+            _ => match self.enum_named(name) {
+                Some(spec) => AttrConstraint::Enum(spec),
+                None => return Ok(None),
+            },
+        };
+        Ok(Some(constraint))
+    }
+
+    /// An enum by its name, with or without an `Attr` suffix.
+    pub(crate) fn enum_named(&self, name: &str) -> Option<Arc<EnumSpec>> {
+        let base = name.strip_suffix("Attr").unwrap_or(name);
+        self.registry.enums.get(base).cloned()
+    }
+
+    pub(crate) fn type_constraint_text(&self, text: &str) -> Result<TypeConstraint, String> {
+        self.type_constraint(&parse_expr(text)?)
+    }
+
+    pub(crate) fn type_constraint(&self, expr: &Expr) -> Result<TypeConstraint, String> {
+        let shaped = |make: fn(Box<TypeConstraint>) -> TypeConstraint| -> Result<_, String> {
+            Ok(make(Box::new(self.element_constraint(expr.args())?)))
+        };
+        let name = match expr {
+            Expr::Name(name, _) => name.as_str(),
+            _ => return Err("expected a type constraint".into()),
+        };
+        let constraint = match (name, expr.args()) {
+            ("AnyVector" | "VectorOf", _) => shaped(TypeConstraint::Vector)?,
+            ("AnyTensor" | "TensorOf", _) => shaped(TypeConstraint::Tensor)?,
+            ("AnyMemRef" | "MemRefOf", _) => shaped(TypeConstraint::MemRef)?,
+            ("AnyShaped" | "ShapedOf", _) => shaped(TypeConstraint::Shaped)?,
+            ("AnyTypeOf", options) => TypeConstraint::AnyOf(self.constraints(options)?),
+            ("SameAs", [Expr::Var(var)]) => TypeConstraint::SameAs(var.clone()),
+            (name, []) => self.simple_type_constraint(name)?,
+            _ => return Err(format!("unknown type constraint `{name}<...>`")),
+        };
+        Ok(constraint)
+    }
+
+    /// The element constraint of `VectorOf<a, b>`: none means any type.
+    pub(crate) fn element_constraint(&self, args: &[Expr]) -> Result<TypeConstraint, String> {
+        match args {
+            [] => Ok(TypeConstraint::Any),
+            [one] => self.type_constraint(one),
+            many => Ok(TypeConstraint::AnyOf(self.constraints(many)?)),
+        }
+    }
+
+    pub(crate) fn constraints(&self, exprs: &[Expr]) -> Result<Vec<TypeConstraint>, String> {
+        exprs.iter().map(|e| self.type_constraint(e)).collect()
+    }
+
+    pub(crate) fn simple_type_constraint(&self, name: &str) -> Result<TypeConstraint, String> {
+        let constraint = match name {
+            "AnyType" => TypeConstraint::Any,
+            "AnyInteger" => TypeConstraint::AnyInteger,
+            "AnySignlessInteger" => TypeConstraint::AnySignlessInteger,
+            "Index" => TypeConstraint::Index,
+            "AnyFloat" => TypeConstraint::AnyFloat,
+            "FunctionType" => TypeConstraint::Function,
+            "SignlessIntegerLike" | "SignlessIntegerOrIndexLike" => {
+                TypeConstraint::SignlessIntegerLike
+            }
+            "SignlessFixedWidthIntegerLike" => TypeConstraint::SignlessFixedWidthIntegerLike,
+            "SignlessIntegerOrFloatLike" => TypeConstraint::SignlessIntegerOrFloatLike,
+            "FloatLike" => TypeConstraint::FloatLike,
+            "BoolLike" => TypeConstraint::BoolLike,
+            _ => return self.sized_or_named(name),
+        };
+        Ok(constraint)
+    }
+
+    /// `I32`, `F16`, `BF16`, or a constraint declared by a `constraint` entry.
+    pub(crate) fn sized_or_named(&self, name: &str) -> Result<TypeConstraint, String> {
+        if let Some(width) = int_width(name) {
+            return Ok(TypeConstraint::SignlessInt(width));
+        }
+        if let Some(kind) = FloatKind::from_name(&name.to_ascii_lowercase()) {
+            return Ok(TypeConstraint::Float(kind));
+        }
+        match self.registry.constraints.get(name) {
+            Some(named) => Ok(TypeConstraint::Named(named.clone())),
+            None => Err(format!("unknown type constraint `{name}`")),
+        }
+    }
+}
+
+/// `I64` → 64 (MLIR's widest integer has 2^24 - 1 bits).
+pub(crate) fn int_width(name: &str) -> Option<u32> {
+    let digits = name.strip_prefix('I')?;
+    digits.parse().ok().filter(|w| (1..=16_777_215).contains(w))
+}

@@ -1,0 +1,142 @@
+//! Completing a match (registry stage): flattens the bound segments into operand #N and
+//! result #N, and fills the types a format leaves out from the traits and type variables
+//! that imply them (`arith.addi %a, %b : i32` writes one type for three values), as ODS's
+//! generated parsers do.
+
+use super::matched::{OpMatch, WrittenType};
+use super::matcher::{State, segment_sizes};
+use super::spec::{OpSpec, Trait};
+
+/// A value of the op: operand or result #N.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Operand(usize),
+    Result(usize),
+}
+
+pub(crate) fn finish(state: State, spec: &OpSpec, written_results: usize) -> OpMatch {
+    let operand_types = flat_operand_types(&state);
+    let result_types = flat_result_types(&state, spec, written_results);
+    let mut matched = OpMatch {
+        operand_segments: state.operands,
+        operand_types,
+        result_types,
+        attributes: state.attributes,
+        regions: state.regions,
+        successors: state.successors,
+        region_args: state.region_args,
+        attr_dict: state.attr_dict,
+    };
+    let groups = type_groups(spec, &matched);
+    // Two rounds: a type variable may be bound through a group filled in the first.
+    for _ in 0..2 {
+        for group in &groups {
+            fill_group(&mut matched, group);
+        }
+    }
+    matched
+}
+
+/// The types written for each operand declaration, zipped with its values.
+fn flat_operand_types(state: &State) -> Vec<Option<WrittenType>> {
+    let mut out = Vec::new();
+    for (values, types) in state.operands.iter().zip(&state.operand_types) {
+        out.extend((0..values.len()).map(|i| types.get(i).cloned()));
+    }
+    out
+}
+
+/// One type per result: as many results as the op names or the format writes types for.
+fn flat_result_types(
+    state: &State,
+    spec: &OpSpec,
+    written_results: usize,
+) -> Vec<Option<WrittenType>> {
+    let written_types: usize = state.result_types.iter().map(Vec::len).sum();
+    let total = written_results.max(written_types);
+    let kinds: Vec<_> = spec.results.iter().map(|r| r.variadicity).collect();
+    let Some(sizes) = segment_sizes(&kinds, total) else {
+        return state
+            .result_types
+            .iter()
+            .flatten()
+            .cloned()
+            .map(Some)
+            .collect();
+    };
+    let mut out = Vec::new();
+    for (types, size) in state.result_types.iter().zip(sizes) {
+        out.extend((0..size).map(|i| types.get(i).cloned()));
+    }
+    out
+}
+
+/// The groups of values that share one type, by trait or `SameAs<$x>`.
+fn type_groups(spec: &OpSpec, matched: &OpMatch) -> Vec<Vec<Slot>> {
+    let operands: Vec<Slot> = (0..matched.operand_types.len())
+        .map(Slot::Operand)
+        .collect();
+    let results: Vec<Slot> = (0..matched.result_types.len()).map(Slot::Result).collect();
+    let mut groups = Vec::new();
+    for t in &spec.traits {
+        match t {
+            Trait::SameOperandsAndResultType => {
+                groups.push(operands.iter().chain(&results).copied().collect());
+            }
+            Trait::SameTypeOperands => groups.push(operands.clone()),
+            Trait::AllTypesMatch(names) => {
+                groups.push(names.iter().flat_map(|n| slots(spec, matched, n)).collect());
+            }
+            _ => {}
+        }
+    }
+    for value in spec.operands.iter().chain(&spec.results) {
+        if let Some(var) = value.constraint.type_variable() {
+            let mut group = slots(spec, matched, &value.name);
+            group.extend(slots(spec, matched, var));
+            groups.push(group);
+        }
+    }
+    groups
+}
+
+/// The slots of the operand or result declared as `name`.
+fn slots(spec: &OpSpec, matched: &OpMatch, name: &str) -> Vec<Slot> {
+    if let Some((i, _)) = spec.operand(name) {
+        let start: usize = matched.operand_segments[..i].iter().map(Vec::len).sum();
+        let len = matched.operand_segments[i].len();
+        return (start..start + len).map(Slot::Operand).collect();
+    }
+    let Some((i, _)) = spec.result(name) else {
+        return Vec::new();
+    };
+    let kinds: Vec<_> = spec.results.iter().map(|r| r.variadicity).collect();
+    let Some(sizes) = segment_sizes(&kinds, matched.result_types.len()) else {
+        return Vec::new();
+    };
+    let start: usize = sizes[..i].iter().sum();
+    (start..start + sizes[i]).map(Slot::Result).collect()
+}
+
+/// Gives every slot of the group without a type the first type known in the group.
+fn fill_group(matched: &mut OpMatch, group: &[Slot]) {
+    let Some(known) = group.iter().find_map(|s| get(matched, *s).cloned()) else {
+        return;
+    };
+    for slot in group {
+        let entry = match *slot {
+            Slot::Operand(i) => matched.operand_types.get_mut(i),
+            Slot::Result(i) => matched.result_types.get_mut(i),
+        };
+        if let Some(entry @ None) = entry {
+            *entry = Some(known.clone());
+        }
+    }
+}
+
+fn get(matched: &OpMatch, slot: Slot) -> Option<&WrittenType> {
+    match slot {
+        Slot::Operand(i) => matched.operand_types.get(i)?.as_ref(),
+        Slot::Result(i) => matched.result_types.get(i)?.as_ref(),
+    }
+}

@@ -1,0 +1,115 @@
+//! What matching a custom op against its spec yields (registry stage): which value use is
+//! operand #N, which written type is the type of which operand and result, how each
+//! attribute was written, and the op's regions, successors and region arguments.
+
+use mlir_syntax::ast::{self, AstNode};
+use mlir_syntax::{SyntaxNode, TextRange};
+
+use crate::types::{Lowering, Type};
+
+/// A type as written in a custom op.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum WrittenType {
+    /// A type node.
+    Node(ast::Type),
+    /// A function type the parser kept as groups and an arrow (`(i32) -> i1` after a
+    /// colon), with its inputs and results.
+    Function {
+        range: TextRange,
+        inputs: Vec<WrittenType>,
+        results: Vec<WrittenType>,
+    },
+}
+
+impl WrittenType {
+    pub fn range(&self) -> TextRange {
+        match self {
+            WrittenType::Node(node) => node.syntax().text_range(),
+            WrittenType::Function { range, .. } => *range,
+        }
+    }
+
+    /// The semantic type written (aliases expanded through `lowering`).
+    pub fn lower(&self, lowering: &mut Lowering<'_>) -> Type {
+        match self {
+            WrittenType::Node(node) => lowering.lower_type(node.syntax()),
+            WrittenType::Function {
+                inputs, results, ..
+            } => Type::function(lower_all(inputs, lowering), lower_all(results, lowering)),
+        }
+    }
+}
+
+fn lower_all(types: &[WrittenType], lowering: &mut Lowering<'_>) -> Vec<Type> {
+    types.iter().map(|t| t.lower(lowering)).collect()
+}
+
+/// An inherent attribute as written in custom syntax.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WrittenAttr {
+    pub name: String,
+    /// Where it is written (for a unit attribute, its keyword).
+    pub range: TextRange,
+    pub value: AttrValue,
+}
+
+/// How an attribute was written.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AttrValue {
+    /// An attribute node (or a bracketed group the parser kept as items, `[1, 2]`).
+    Node(SyntaxNode),
+    /// An enum case by its keyword: `slt`.
+    Keyword(String),
+    /// A bit enum's flags: `<nsw, nuw>`.
+    Flags(Vec<String>),
+    /// A unit attribute, present because its keyword is written: `exact`.
+    Present,
+    /// `@name`.
+    Symbol(ast::SymbolRef),
+    /// A function signature, the `function_type` of `func.func @f(%a: i32) -> i1`.
+    Signature {
+        inputs: Vec<WrittenType>,
+        results: Vec<WrittenType>,
+    },
+    /// Several attribute nodes together: `cf.switch`'s case values.
+    Elements(Vec<SyntaxNode>),
+}
+
+/// A value the op's syntax defines for the entry block of one of its regions: the `%x`
+/// of `func.func @f(%x: i32)`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RegionArg {
+    pub value: ast::ValueUse,
+    pub ty: Option<WrittenType>,
+}
+
+/// A custom op mapped onto its spec.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OpMatch {
+    /// The value uses of each operand declaration of the spec, in order.
+    pub operand_segments: Vec<Vec<ast::ValueUse>>,
+    /// The type of operand #N, written or implied by a trait (`None`: neither).
+    pub operand_types: Vec<Option<WrittenType>>,
+    /// The type of result #N, written or implied by a trait (`None`: neither, as the
+    /// `i1` of `arith.cmpi`).
+    pub result_types: Vec<Option<WrittenType>>,
+    pub attributes: Vec<WrittenAttr>,
+    /// The regions of each region declaration of the spec.
+    pub regions: Vec<Vec<ast::Region>>,
+    /// The successors of each successor declaration of the spec.
+    pub successors: Vec<Vec<ast::Successor>>,
+    pub region_args: Vec<RegionArg>,
+    /// The `{...}` of discardable (and inherent) attributes.
+    pub attr_dict: Option<ast::AttrDict>,
+}
+
+impl OpMatch {
+    /// Operand #0, #1, ... in order: the segments concatenated.
+    pub fn operands(&self) -> Vec<ast::ValueUse> {
+        self.operand_segments.iter().flatten().cloned().collect()
+    }
+
+    pub fn attribute(&self, name: &str) -> Option<&WrittenAttr> {
+        self.attributes.iter().find(|a| a.name == name)
+    }
+}

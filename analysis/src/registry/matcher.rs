@@ -1,0 +1,560 @@
+//! The assembly-format matcher (registry stage): walks a parsed format over a custom op's
+//! atoms, binding value uses, types, attributes, regions and successors to the spec's
+//! declarations. Optional groups backtrack (try, else restore), so any input either
+//! matches or yields `None`; nothing here can panic on broken syntax.
+
+use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
+use mlir_syntax::{SyntaxKind, TextRange};
+
+use super::atoms::{Atom, Cursor, atoms, word};
+use super::constraint::{AttrConstraint, EnumKind, EnumSpec};
+use super::format::{Collection, Element};
+use super::matched::{AttrValue, OpMatch, RegionArg, WrittenAttr, WrittenType};
+use super::spec::{OpSpec, Variadicity};
+use super::{hooks, infer};
+
+/// Maps a custom op onto `spec` by the spec's format; `None` if the op has no format or
+/// its syntax does not fit it.
+pub fn match_op(op: &ast::CustomOp, spec: &OpSpec) -> Option<OpMatch> {
+    let format = spec.format.as_ref()?;
+    let atoms = atoms(op);
+    let mut matcher = Matcher {
+        spec,
+        cursor: Cursor::new(&atoms),
+        state: State::new(spec),
+    };
+    matcher.elements(&format.elements)?;
+    if !matcher.cursor.at_end() {
+        return None;
+    }
+    Some(infer::finish(matcher.state, spec, result_count(op)))
+}
+
+/// How many results the op's `%r, %s:2 =` list names.
+fn result_count(op: &ast::CustomOp) -> usize {
+    op.result_list().map_or(0, |list| {
+        list.results()
+            .map(|r| r.count().unwrap_or(1) as usize)
+            .sum()
+    })
+}
+
+/// What has been bound so far; cloned to backtrack out of an optional group.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct State {
+    pub operands: Vec<Vec<ast::ValueUse>>,
+    pub operand_types: Vec<Vec<WrittenType>>,
+    pub result_types: Vec<Vec<WrittenType>>,
+    pub attributes: Vec<WrittenAttr>,
+    pub regions: Vec<Vec<ast::Region>>,
+    pub successors: Vec<Vec<ast::Successor>>,
+    pub region_args: Vec<RegionArg>,
+    pub attr_dict: Option<ast::AttrDict>,
+    /// How many things were bound: an optional group's anchor is present when binding it
+    /// raised this.
+    pub bound: usize,
+}
+
+impl State {
+    fn new(spec: &OpSpec) -> State {
+        State {
+            operands: vec![Vec::new(); spec.operands.len()],
+            operand_types: vec![Vec::new(); spec.operands.len()],
+            result_types: vec![Vec::new(); spec.results.len()],
+            regions: vec![Vec::new(); spec.regions.len()],
+            successors: vec![Vec::new(); spec.successors.len()],
+            ..State::default()
+        }
+    }
+}
+
+/// A format being matched against an op's atoms; custom-directive hooks drive it too.
+pub(crate) struct Matcher<'a> {
+    pub spec: &'a OpSpec,
+    pub cursor: Cursor<'a>,
+    pub state: State,
+}
+
+impl Matcher<'_> {
+    pub(crate) fn elements(&mut self, elements: &[Element]) -> Option<()> {
+        elements.iter().try_for_each(|e| self.element(e))
+    }
+
+    fn element(&mut self, element: &Element) -> Option<()> {
+        match element {
+            Element::Literal(text) => self.cursor.eat_literal(text).then_some(()),
+            Element::Space | Element::Ref(_) => Some(()),
+            Element::Var(name) => self.var(name),
+            Element::All(collection) => self.all(*collection),
+            Element::AttrDict { with_keyword } => {
+                self.attr_dict(*with_keyword);
+                Some(())
+            }
+            Element::PropDict => {
+                self.prop_dict();
+                Some(())
+            }
+            Element::Type(target) => self.type_directive(target),
+            Element::FunctionalType(inputs, results) => self.functional_type(inputs, results),
+            Element::Qualified(inner) => self.element(inner),
+            Element::Custom { name, args } => hooks::run(name, self, args),
+            Element::Optional {
+                then,
+                otherwise,
+                anchor,
+            } => self.optional(then, otherwise, *anchor),
+        }
+    }
+
+    /// Tries `then`; if it does not match (or its anchor binds nothing), restores the
+    /// state and matches `otherwise` instead.
+    fn optional(
+        &mut self,
+        then: &[Element],
+        otherwise: &[Element],
+        anchor: Option<usize>,
+    ) -> Option<()> {
+        let (pos, state) = (self.cursor.pos, self.state.clone());
+        if self.anchored(then, anchor).is_some() {
+            return Some(());
+        }
+        self.cursor.pos = pos;
+        self.state = state;
+        self.elements(otherwise)
+    }
+
+    fn anchored(&mut self, elements: &[Element], anchor: Option<usize>) -> Option<()> {
+        for (i, element) in elements.iter().enumerate() {
+            let before = self.state.bound;
+            self.element(element)?;
+            if anchor == Some(i) && self.state.bound == before {
+                return None;
+            }
+        }
+        Some(())
+    }
+
+    fn var(&mut self, name: &str) -> Option<()> {
+        let spec = self.spec;
+        if let Some((i, operand)) = spec.operand(name) {
+            let values = self.values(operand.variadicity)?;
+            return self.bind_operands(i, values);
+        }
+        if let Some((_, attr)) = spec.attribute(name) {
+            return self.attribute(name, &attr.constraint);
+        }
+        if let Some((i, region)) = spec.region(name) {
+            let regions = self.regions(region.variadic)?;
+            return self.bind_regions(i, regions);
+        }
+        let (i, successor) = spec.successor(name)?;
+        let successors = self.successor_labels(successor.variadic)?;
+        self.bind_successors(i, successors)
+    }
+
+    /// Value uses for one declaration: one, at most one, or a comma list.
+    fn values(&mut self, variadicity: Variadicity) -> Option<Vec<ast::ValueUse>> {
+        match variadicity {
+            Variadicity::Single => Some(vec![self.cursor.value_use()?]),
+            Variadicity::Optional => Some(self.cursor.value_use().into_iter().collect()),
+            _ => Some(self.cursor.value_use_list()),
+        }
+    }
+
+    fn regions(&mut self, variadic: bool) -> Option<Vec<ast::Region>> {
+        let region = |c: &mut Cursor<'_>| {
+            c.eat_with(|atom| match atom {
+                Atom::Item(CustomOpItem::Region(r)) => Some(r.clone()),
+                _ => None,
+            })
+        };
+        if variadic {
+            return Some(self.cursor.list(region));
+        }
+        Some(vec![region(&mut self.cursor)?])
+    }
+
+    fn successor_labels(&mut self, variadic: bool) -> Option<Vec<ast::Successor>> {
+        let label = |c: &mut Cursor<'_>| {
+            c.eat_with(|atom| match atom {
+                Atom::Label(s) => Some(s.clone()),
+                _ => None,
+            })
+        };
+        if variadic {
+            return Some(self.cursor.list(label));
+        }
+        Some(vec![label(&mut self.cursor)?])
+    }
+
+    /// `operands`, `regions`, `successors` as a directive of their own.
+    fn all(&mut self, collection: Collection) -> Option<()> {
+        match collection {
+            Collection::Operands => {
+                let values = self.cursor.value_use_list();
+                let kinds: Vec<_> = self.spec.operands.iter().map(|o| o.variadicity).collect();
+                let parts = split(&kinds, values)?;
+                (0..parts.len())
+                    .zip(parts)
+                    .try_for_each(|(i, v)| self.bind_operands(i, v))
+            }
+            Collection::Regions => {
+                let regions = self.regions(true)?;
+                let kinds = variadic_flags(self.spec.regions.iter().map(|r| r.variadic));
+                let parts = split(&kinds, regions)?;
+                (0..parts.len())
+                    .zip(parts)
+                    .try_for_each(|(i, r)| self.bind_regions(i, r))
+            }
+            Collection::Successors => {
+                let labels = self.successor_labels(true)?;
+                let kinds = variadic_flags(self.spec.successors.iter().map(|s| s.variadic));
+                let parts = split(&kinds, labels)?;
+                (0..parts.len())
+                    .zip(parts)
+                    .try_for_each(|(i, s)| self.bind_successors(i, s))
+            }
+            Collection::Results => None,
+        }
+    }
+
+    fn attr_dict(&mut self, with_keyword: bool) {
+        let start = self.cursor.pos;
+        if with_keyword && !self.cursor.eat_word("attributes") {
+            return;
+        }
+        let dict = self.cursor.eat_with(|atom| match atom {
+            Atom::Item(CustomOpItem::Attribute(ast::Attribute::Dict(d))) => Some(d.clone()),
+            _ => None,
+        });
+        match dict {
+            Some(dict) => self.state.attr_dict = Some(dict),
+            None => self.cursor.pos = start,
+        }
+    }
+
+    /// `<{...}>`, if written.
+    fn prop_dict(&mut self) {
+        let start = self.cursor.pos;
+        let found = self.cursor.eat_open(GroupDelimiter::Angle).is_some()
+            && self
+                .cursor
+                .eat_with(|atom| match atom {
+                    Atom::Item(CustomOpItem::Attribute(ast::Attribute::Dict(_))) => Some(()),
+                    _ => None,
+                })
+                .is_some()
+            && self.cursor.eat_close(GroupDelimiter::Angle);
+        if !found {
+            self.cursor.pos = start;
+        }
+    }
+
+    /// `type($x)`, `type(operands)`, `type(results)`.
+    fn type_directive(&mut self, target: &Element) -> Option<()> {
+        let types = match self.target_variadicity(target)? {
+            Variadicity::Single => vec![self.cursor.ty()?],
+            Variadicity::Optional => self.cursor.ty().into_iter().collect(),
+            _ => self.cursor.type_list(),
+        };
+        self.bind_types(target, types)
+    }
+
+    /// How many types a `type(...)` target takes.
+    fn target_variadicity(&self, target: &Element) -> Option<Variadicity> {
+        match target {
+            Element::All(_) => Some(Variadicity::Variadic),
+            Element::Var(name) => {
+                let value = self.spec.operand(name).or_else(|| self.spec.result(name))?;
+                Some(value.1.variadicity)
+            }
+            Element::Type(inner) | Element::Ref(inner) | Element::Qualified(inner) => {
+                self.target_variadicity(inner)
+            }
+            _ => None,
+        }
+    }
+
+    fn functional_type(&mut self, inputs: &Element, results: &Element) -> Option<()> {
+        let (input_types, result_types, _) = self.cursor.function_type_parts()?;
+        self.bind_types(inputs, input_types)?;
+        self.bind_types(results, result_types)
+    }
+
+    /// An attribute, read in the form its constraint is written in custom syntax.
+    fn attribute(&mut self, name: &str, constraint: &AttrConstraint) -> Option<()> {
+        let start = self.range_start();
+        let value = match constraint {
+            AttrConstraint::Unit => AttrValue::Present,
+            AttrConstraint::Enum(spec) => self.enum_value(spec)?,
+            AttrConstraint::SymbolName
+            | AttrConstraint::FlatSymbolRef
+            | AttrConstraint::SymbolRef => self.symbol()?,
+            AttrConstraint::DenseI32Array => self.array_or_attribute()?,
+            AttrConstraint::Str | AttrConstraint::Int(_) | AttrConstraint::Bool => {
+                AttrValue::Node(self.attribute_node()?.syntax().clone())
+            }
+            _ => self.typed_attribute()?,
+        };
+        let range = self.range_since(start);
+        self.bind_attr(name, value, range);
+        Some(())
+    }
+
+    fn enum_value(&mut self, spec: &EnumSpec) -> Option<AttrValue> {
+        match spec.kind {
+            EnumKind::Integer { .. } => {
+                let keyword = self.cursor.eat_with(|atom| {
+                    let word = word(atom).or_else(|| string_literal(atom))?;
+                    spec.case(&word).map(|_| word)
+                })?;
+                Some(AttrValue::Keyword(keyword))
+            }
+            EnumKind::Bits { .. } => self.flags(spec),
+        }
+    }
+
+    /// `<flag, flag>`, or the full `#dialect.mnemonic<...>` attribute.
+    fn flags(&mut self, spec: &EnumSpec) -> Option<AttrValue> {
+        if let Some(node) = self.attribute_node() {
+            return Some(AttrValue::Node(node.syntax().clone()));
+        }
+        self.cursor.eat_open(GroupDelimiter::Angle)?;
+        let flags = self
+            .cursor
+            .list(|c| c.eat_with(|atom| word(atom).filter(|w| spec.case(w).is_some())));
+        self.cursor.eat_close(GroupDelimiter::Angle).then_some(())?;
+        Some(AttrValue::Flags(flags))
+    }
+
+    fn symbol(&mut self) -> Option<AttrValue> {
+        self.cursor.eat_with(|atom| match atom {
+            Atom::Item(CustomOpItem::SymbolRef(s)) => Some(AttrValue::Symbol(s.clone())),
+            Atom::Item(CustomOpItem::Attribute(a))
+                if a.syntax().kind() == SyntaxKind::SYMBOL_REF_ATTR =>
+            {
+                Some(AttrValue::Node(a.syntax().clone()))
+            }
+            _ => None,
+        })
+    }
+
+    fn array_or_attribute(&mut self) -> Option<AttrValue> {
+        if let Some(group) = self.cursor.balanced_group(GroupDelimiter::Bracket) {
+            return Some(AttrValue::Node(group));
+        }
+        Some(AttrValue::Node(self.attribute_node()?.syntax().clone()))
+    }
+
+    pub(crate) fn attribute_node(&mut self) -> Option<ast::Attribute> {
+        self.cursor.eat_with(|atom| match atom {
+            Atom::Item(CustomOpItem::Attribute(a)) => Some(a.clone()),
+            _ => None,
+        })
+    }
+
+    /// An attribute whose type may follow it (`42 : i64`), or a type used as one.
+    fn typed_attribute(&mut self) -> Option<AttrValue> {
+        if let Some(ty) = self.cursor.ty() {
+            return Some(AttrValue::Node(written_node(&ty)?));
+        }
+        let value = self.array_or_attribute()?;
+        if let AttrValue::Node(node) = &value
+            && node.kind() == SyntaxKind::LITERAL_ATTR
+        {
+            self.attribute_type();
+        }
+        Some(value)
+    }
+
+    /// The `: type` after an attribute, if written; returns the type.
+    pub(crate) fn attribute_type(&mut self) -> Option<WrittenType> {
+        let start = self.cursor.pos;
+        let ty = self.cursor.eat_token(":").and_then(|_| self.cursor.ty());
+        if ty.is_none() {
+            self.cursor.pos = start;
+        }
+        ty
+    }
+
+    /// The start of the next atom's text (for ranges of what a directive reads).
+    pub(crate) fn range_start(&self) -> Option<mlir_syntax::TextSize> {
+        self.cursor.peek().map(|atom| atom_range(atom).start())
+    }
+
+    /// The range from `start` to the end of the last atom read.
+    pub(crate) fn range_since(&self, start: Option<mlir_syntax::TextSize>) -> TextRange {
+        let last = self.cursor.pos.checked_sub(1).and_then(|i| {
+            let mut c = self.cursor.clone();
+            c.pos = i;
+            c.peek().map(atom_range)
+        });
+        match (start, last) {
+            (Some(start), Some(end)) if end.end() >= start => TextRange::new(start, end.end()),
+            (Some(start), _) => TextRange::empty(start),
+            (None, Some(end)) => TextRange::empty(end.end()),
+            (None, None) => TextRange::default(),
+        }
+    }
+
+    pub(crate) fn bind_operands(&mut self, i: usize, values: Vec<ast::ValueUse>) -> Option<()> {
+        self.state.bound += values.len();
+        self.state.operands.get_mut(i)?.extend(values);
+        Some(())
+    }
+
+    fn bind_regions(&mut self, i: usize, regions: Vec<ast::Region>) -> Option<()> {
+        self.state.bound += regions.len();
+        self.state.regions.get_mut(i)?.extend(regions);
+        Some(())
+    }
+
+    pub(crate) fn bind_successors(&mut self, i: usize, labels: Vec<ast::Successor>) -> Option<()> {
+        self.state.bound += labels.len();
+        self.state.successors.get_mut(i)?.extend(labels);
+        Some(())
+    }
+
+    pub(crate) fn bind_attr(&mut self, name: &str, value: AttrValue, range: TextRange) {
+        self.state.bound += 1;
+        self.state.attributes.push(WrittenAttr {
+            name: name.to_string(),
+            range,
+            value,
+        });
+    }
+
+    pub(crate) fn bind_region_arg(&mut self, arg: RegionArg) {
+        self.state.bound += 1;
+        self.state.region_args.push(arg);
+    }
+
+    /// Binds types to a `type(...)` target (or a bare `$x` naming a value).
+    pub(crate) fn bind_types(&mut self, target: &Element, types: Vec<WrittenType>) -> Option<()> {
+        if let Element::Type(inner) | Element::Ref(inner) | Element::Qualified(inner) = target {
+            return self.bind_types(inner, types);
+        }
+        self.state.bound += types.len();
+        match target {
+            Element::All(Collection::Operands) => {
+                let kinds: Vec<_> = self.spec.operands.iter().map(|o| o.variadicity).collect();
+                let parts = split(&kinds, types)?;
+                self.state
+                    .operand_types
+                    .iter_mut()
+                    .zip(parts)
+                    .for_each(|(s, p)| s.extend(p));
+                Some(())
+            }
+            Element::All(Collection::Results) => {
+                let kinds: Vec<_> = self.spec.results.iter().map(|r| r.variadicity).collect();
+                let parts = split(&kinds, types)?;
+                self.state
+                    .result_types
+                    .iter_mut()
+                    .zip(parts)
+                    .for_each(|(s, p)| s.extend(p));
+                Some(())
+            }
+            Element::Var(name) => self.bind_named_types(name, types),
+            _ => None,
+        }
+    }
+
+    fn bind_named_types(&mut self, name: &str, types: Vec<WrittenType>) -> Option<()> {
+        if let Some((i, _)) = self.spec.operand(name) {
+            self.state.operand_types.get_mut(i)?.extend(types);
+        } else {
+            let (i, _) = self.spec.result(name)?;
+            self.state.result_types.get_mut(i)?.extend(types);
+        }
+        Some(())
+    }
+}
+
+/// The text range an atom covers (a group's opener covers the whole group).
+fn atom_range(atom: &Atom) -> TextRange {
+    match atom {
+        Atom::Open(_, node) => node.text_range(),
+        Atom::Close(_, node) => TextRange::empty(node.text_range().end()),
+        Atom::Label(s) => s.syntax().text_range(),
+        Atom::Item(item) => item_range(item),
+    }
+}
+
+fn item_range(item: &CustomOpItem) -> TextRange {
+    match item {
+        CustomOpItem::ValueUse(n) => n.syntax().text_range(),
+        CustomOpItem::Successor(n) => n.syntax().text_range(),
+        CustomOpItem::SymbolRef(n) => n.syntax().text_range(),
+        CustomOpItem::Group(n) => n.syntax().text_range(),
+        CustomOpItem::Keyword(n) => n.syntax().text_range(),
+        CustomOpItem::Region(n) => n.syntax().text_range(),
+        CustomOpItem::Location(n) => n.syntax().text_range(),
+        CustomOpItem::Type(n) => n.syntax().text_range(),
+        CustomOpItem::Attribute(n) => n.syntax().text_range(),
+        CustomOpItem::Token(t) => t.text_range(),
+        CustomOpItem::Other(n) => n.text_range(),
+    }
+}
+
+/// The text of a string literal atom, unquoted.
+fn string_literal(atom: &Atom) -> Option<String> {
+    match atom {
+        Atom::Item(CustomOpItem::Attribute(ast::Attribute::Literal(lit))) => lit.string_value(),
+        _ => None,
+    }
+}
+
+/// The node of a written type, for a type used as an attribute.
+fn written_node(ty: &WrittenType) -> Option<mlir_syntax::SyntaxNode> {
+    match ty {
+        WrittenType::Node(node) => Some(node.syntax().clone()),
+        WrittenType::Function { .. } => None,
+    }
+}
+
+fn variadic_flags(flags: impl Iterator<Item = bool>) -> Vec<Variadicity> {
+    flags
+        .map(|v| {
+            if v {
+                Variadicity::Variadic
+            } else {
+                Variadicity::Single
+            }
+        })
+        .collect()
+}
+
+/// Splits `items` over declarations of these variadicities: one each for singles, the rest
+/// to the one non-single declaration. `None` if that is impossible or ambiguous.
+pub(crate) fn split<T>(kinds: &[Variadicity], items: Vec<T>) -> Option<Vec<Vec<T>>> {
+    let sizes = segment_sizes(kinds, items.len())?;
+    let mut items = items.into_iter();
+    Some(
+        sizes
+            .iter()
+            .map(|&n| items.by_ref().take(n).collect())
+            .collect(),
+    )
+}
+
+pub(crate) fn segment_sizes(kinds: &[Variadicity], total: usize) -> Option<Vec<usize>> {
+    let singles = kinds.iter().filter(|k| k.is_single()).count();
+    let others = kinds.len() - singles;
+    let rest = total.checked_sub(singles)?;
+    let fits = match others {
+        0 => rest == 0,
+        1 => !kinds.contains(&Variadicity::Optional) || rest <= 1,
+        _ => false,
+    };
+    if !fits {
+        return None;
+    }
+    Some(
+        kinds
+            .iter()
+            .map(|k| if k.is_single() { 1 } else { rest })
+            .collect(),
+    )
+}

@@ -1,0 +1,76 @@
+//! Trait names of spec files (registry stage): the ODS spellings we accept for each
+//! `Trait`, and the checks of their arguments against the op's declarations.
+
+use super::expr::Expr;
+use super::spec::{OpSpec, Trait};
+
+/// The trait an item of a `traits:` field names.
+pub(crate) fn parse_trait(expr: &Expr, spec: &OpSpec) -> Result<Trait, String> {
+    let Expr::Name(name, args) = expr else {
+        return Err("expected a trait name".into());
+    };
+    if let Some(t) = simple_trait(name) {
+        return match args.is_empty() {
+            true => Ok(t),
+            false => Err(format!("trait `{name}` takes no arguments")),
+        };
+    }
+    match name.as_str() {
+        "AllTypesMatch" => Ok(Trait::AllTypesMatch(value_names(args, spec)?)),
+        "HasParent" => Ok(Trait::HasParent(strings(args)?)),
+        _ => Err(format!("unknown trait `{name}`")),
+    }
+}
+
+fn simple_trait(name: &str) -> Option<Trait> {
+    let t = match name {
+        "Terminator" | "IsTerminator" => Trait::Terminator,
+        "IsolatedFromAbove" => Trait::IsolatedFromAbove,
+        "SymbolTable" => Trait::SymbolTable,
+        "Symbol" => Trait::Symbol,
+        "NoTerminator" => Trait::NoTerminator,
+        "SingleBlock" => Trait::SingleBlock,
+        "GraphRegion" => Trait::GraphRegion,
+        "SameOperandsAndResultType" => Trait::SameOperandsAndResultType,
+        "SameTypeOperands" => Trait::SameTypeOperands,
+        "SameOperandsAndResultShape" => Trait::SameOperandsAndResultShape,
+        "ReturnLike" => Trait::ReturnLike,
+        "BranchOpInterface" => Trait::Branch,
+        "CallOpInterface" => Trait::Call,
+        "FunctionOpInterface" => Trait::Function,
+        "Pure" => Trait::Pure,
+        "Commutative" => Trait::Commutative,
+        "Elementwise" => Trait::Elementwise,
+        "ConstantLike" => Trait::ConstantLike,
+        "AttrSizedOperandSegments" => Trait::AttrSizedOperandSegments,
+        "AutomaticAllocationScope" => Trait::AutomaticAllocationScope,
+        _ => return None,
+    };
+    Some(t)
+}
+
+/// `$a, $b`: names of operands, results or attributes of the op.
+fn value_names(args: &[Expr], spec: &OpSpec) -> Result<Vec<String>, String> {
+    args.iter()
+        .map(|arg| match arg {
+            Expr::Var(name)
+                if spec.operand(name).is_some()
+                    || spec.result(name).is_some()
+                    || spec.attribute(name).is_some() =>
+            {
+                Ok(name.clone())
+            }
+            Expr::Var(name) => Err(format!("`${name}` is not declared")),
+            _ => Err("expected `$name`".into()),
+        })
+        .collect()
+}
+
+fn strings(args: &[Expr]) -> Result<Vec<String>, String> {
+    args.iter()
+        .map(|arg| match arg {
+            Expr::Str(text) => Ok(text.clone()),
+            _ => Err("expected a quoted op name".into()),
+        })
+        .collect()
+}

@@ -1,0 +1,182 @@
+//! The built-in registry against its own documentation (registry stage): every op has a
+//! summary and examples; every example parses without syntax errors, every custom op in
+//! it matches its spec, and — when MLIR 22's `mlir-opt` is installed — `mlir-opt
+//! --verify-each` accepts it, so the examples (and the syntax the specs describe) are
+//! MLIR's. And every `func`, `cf` and `arith` op of the valid corpora matches its spec.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use common::{corpus, mlir_files};
+use mlir_analysis::registry::{OpSpec, Registry, match_op};
+use mlir_syntax::SyntaxNode;
+use mlir_syntax::ast::{AstNode, CustomOp};
+
+const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
+
+/// The default dialect in effect at `op`: that of the nearest enclosing op declaring one.
+fn default_dialect(registry: &Registry, op: &SyntaxNode) -> Option<String> {
+    op.ancestors()
+        .skip(1)
+        .filter_map(CustomOp::cast)
+        .find_map(|parent| registry.op(&parent.name()?)?.default_dialect.clone())
+}
+
+/// Problems with one example: syntax errors, and custom ops that are unknown or do not
+/// match. Returns whether the example uses `spec`'s op in custom form.
+fn check_example(
+    registry: &Registry,
+    spec: &OpSpec,
+    example: &str,
+    problems: &mut Vec<String>,
+) -> bool {
+    let parse = mlir_syntax::parse(example);
+    for error in parse.errors() {
+        problems.push(format!("{}: syntax error: {}", spec.name, error.message));
+    }
+    let mut uses_op = false;
+    for op in parse.syntax_node().descendants().filter_map(CustomOp::cast) {
+        let dialect = default_dialect(registry, op.syntax());
+        match registry.match_custom_op(&op, dialect.as_deref()) {
+            Some((matched_spec, _)) => uses_op |= matched_spec.name == spec.name,
+            None => problems.push(format!(
+                "{}: `{}` does not match its spec",
+                spec.name,
+                op.syntax()
+            )),
+        }
+    }
+    uses_op
+}
+
+#[test]
+fn every_op_is_documented_with_examples_that_match() {
+    let registry = Registry::builtin();
+    let mut problems = Vec::new();
+    for spec in registry.ops() {
+        if spec.docs.summary.is_empty()
+            || spec.docs.description.is_empty()
+            || spec.docs.syntax.is_empty()
+        {
+            problems.push(format!(
+                "{}: summary, description or syntax missing",
+                spec.name
+            ));
+        }
+        if spec.docs.examples.is_empty() {
+            problems.push(format!("{}: no example", spec.name));
+        }
+        let mut used = false;
+        for example in &spec.docs.examples {
+            used |= check_example(registry, spec, example, &mut problems);
+        }
+        if !used {
+            problems.push(format!(
+                "{}: no example uses the op in custom form",
+                spec.name
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Runs `mlir-opt --verify-each` on `text`; the error output if it fails.
+fn mlir_opt(text: &str) -> Result<(), String> {
+    let mut child = Command::new(MLIR_OPT)
+        .arg("--verify-each")
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(text.as_bytes())
+        .map_err(|e| e.to_string())?;
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    match output.status.success() {
+        true => Ok(()),
+        false => Err(String::from_utf8_lossy(&output.stderr).into_owned()),
+    }
+}
+
+#[test]
+fn examples_are_accepted_by_mlir_opt() {
+    if !Path::new(MLIR_OPT).exists() {
+        println!("notice: {MLIR_OPT} not found; skipping the mlir-opt check of spec examples");
+        return;
+    }
+    let mut problems = Vec::new();
+    for spec in Registry::builtin().ops() {
+        for example in &spec.docs.examples {
+            if let Err(stderr) = mlir_opt(example) {
+                problems.push(format!("{}:\n{example}\n{stderr}", spec.name));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The first line of each op of a registry dialect in `text` that does not match its
+/// spec, with the file name.
+fn unmatched_ops(registry: &Registry, name: &str, text: &str, out: &mut Vec<String>) {
+    let parse = mlir_syntax::parse(text);
+    for op in parse.syntax_node().descendants().filter_map(CustomOp::cast) {
+        let dialect = default_dialect(registry, op.syntax());
+        let Some(spec) = registry.resolve(&op.name().unwrap_or_default(), dialect.as_deref())
+        else {
+            continue;
+        };
+        if match_op(&op, spec).is_none() {
+            let first_line = op
+                .syntax()
+                .to_string()
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_string();
+            out.push(format!("{name}: {first_line}"));
+        }
+    }
+}
+
+#[test]
+fn corpus_ops_match_their_specs() {
+    let registry = Registry::builtin();
+    let mut unmatched = Vec::new();
+    let dirs = [
+        corpus("MLIR_CORPUS", "shared/corpus").join("valid"),
+        corpus("MLIR_DOWNSTREAM_CORPUS", "shared/corpus-downstream"),
+    ];
+    for dir in dirs.iter().filter(|d| d.exists()) {
+        for path in mlir_files(dir) {
+            let text = String::from_utf8_lossy(&std::fs::read(&path).expect("read")).into_owned();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            unmatched_ops(registry, &name, &text, &mut unmatched);
+        }
+    }
+    // FIXME: each of these is a parser decision, not a matcher one: the parser reads
+    // - a body whose first line is `test.parse_integer_literal : 5` as a brace group;
+    // - the one-line bodies `{return}` as attribute dictionaries;
+    // - the next line's `sink %x : T` (an unprefixed op of a default dialect) as part of
+    //   the `arith.addi` before it.
+    // With op knowledge the parser (or a re-parse of such ops) could decide otherwise.
+    let expected = [
+        "parser.chunk001.mlir: func.func @parse_integer_literal_test() {",
+        "tuple_packing.mlir: %sum = arith.addi %res#0, %res#1 : i32",
+        "canonicalization.mlir: %7 = arith.addi %4, %6 : index",
+        "canonicalization.mlir: func.func @dummy(%arg0: !rtg.isa.label) -> () {return}",
+        "canonicalization.mlir: func.func @dummy1(%arg0: !rtg.string) -> () {return}",
+        "canonicalization.mlir: func.func @dummy2(%arg0: !rtg.array<index>) -> () {return}",
+        "canonicalization.mlir: func.func @dummy3(%arg0: !rtg.array<i8>) -> () {return}",
+        "canonicalization.mlir: func.func @dummy6(%arg0: index) -> () {return}",
+        "canonicalization.mlir: func.func @dummy7(%arg0: !rtgtest.ireg) -> () {return}",
+    ];
+    assert_eq!(unmatched, expected);
+}
