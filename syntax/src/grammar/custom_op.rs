@@ -285,6 +285,10 @@ fn brace(p: &mut Parser<'_>) {
     }
 }
 
+// test custom_op_tight_region
+// func.func @f() -> () {return}
+// "t.op"() {unit} : () -> ()
+// t.op {flag}
 fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
     if matches!(p.prev_token(), Some((BARE_ID, "attributes"))) {
         return ATTR_DICT;
@@ -293,7 +297,9 @@ fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
         // An unclosed `{` at the end of the input is a region cut short.
         (R_BRACE | CARET_ID | EOF, _) => REGION,
         (BARE_ID | STRING, EQ | COMMA) => ATTR_DICT,
-        // `{unit_attr}` written tight is a dictionary; `{ op }` is a region.
+        // `{unit_attr}` written tight is a dictionary; `{ op }` is a region, and so is
+        // `{return}`: a short op name is no attribute name anyone writes.
+        (BARE_ID, R_BRACE) if SHORT_OP_NAMES.contains(&p.nth_token_text(1)) => REGION,
         (BARE_ID | STRING, R_BRACE) if p.nth_is_adjacent(1) && p.nth_is_adjacent(2) => ATTR_DICT,
         (STRING, L_PAREN) => REGION,
         (BARE_ID, COLON) => BRACE_GROUP,

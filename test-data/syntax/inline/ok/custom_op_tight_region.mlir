@@ -1,0 +1,3 @@
+func.func @f() -> () {return}
+"t.op"() {unit} : () -> ()
+t.op {flag}
