@@ -7,6 +7,14 @@ fn main() {
     let registry = mlir_analysis::registry::Registry::builtin();
     let ops: Vec<CustomOp> = root.descendants().filter_map(CustomOp::cast).collect();
     let t = std::time::Instant::now();
-    let matched = ops.iter().filter(|op| registry.match_custom_op(op, Some("func")).is_some()).count();
-    println!("{} of {} custom ops matched in {:.0} ms", matched, ops.len(), t.elapsed().as_secs_f64() * 1e3);
+    let matched = ops
+        .iter()
+        .filter(|op| registry.match_custom_op(op, Some("func")).is_some())
+        .count();
+    println!(
+        "{} of {} custom ops matched in {:.0} ms",
+        matched,
+        ops.len(),
+        t.elapsed().as_secs_f64() * 1e3
+    );
 }
