@@ -131,7 +131,7 @@ impl Walk<'_> {
     /// counted as a body).
     fn facts(&mut self, node: &GreenNode) -> Outline {
         let mut out = Outline::default();
-        if is_checked_op(node) {
+        if is_checked_op(node, green::op_name(node)) {
             out.checked_ops
                 .push((node_kind(node), TextRange::up_to(node.text_len())));
         }
@@ -151,7 +151,8 @@ impl Walk<'_> {
                 continue;
             };
             let kind = node_kind(child);
-            if holds_bodies && is_isolated(child) {
+            let name = green::op_name(child);
+            if holds_bodies && name.is_some_and(ops::name_is_isolated) {
                 let held = self.isolated(child);
                 out.bodies.push((child.to_owned(), at));
                 out.append_at(&held, at);
@@ -167,7 +168,7 @@ impl Walk<'_> {
                     in_location: node_kind(parent) == LOCATION,
                 });
             }
-            if is_checked_op(child) {
+            if is_checked_op(child, name) {
                 out.checked_ops
                     .push((kind, TextRange::at(at, child.text_len())));
             }
@@ -220,23 +221,15 @@ pub(crate) fn holds_ops(kind: SyntaxKind) -> bool {
     )
 }
 
-fn is_isolated(node: &GreenNodeData) -> bool {
-    matches!(node_kind(node), GENERIC_OP | CUSTOM_OP)
-        && green::op_name(node).is_some_and(ops::name_is_isolated)
-}
-
 /// Symbol tables, calls and function constants, and generic ops that bind results.
-fn is_checked_op(node: &GreenNodeData) -> bool {
-    let kind = node_kind(node);
-    if !matches!(kind, GENERIC_OP | CUSTOM_OP) {
-        return false;
-    }
-    let binds_results = kind == GENERIC_OP
+/// `name` is the op's name (`None` for a node that is no op).
+fn is_checked_op(node: &GreenNodeData, name: Option<&str>) -> bool {
+    let binds_results = node_kind(node) == GENERIC_OP
         && node
             .children()
             .any(|c| green::element_kind(c) == OP_RESULT_LIST);
     binds_results
-        || green::op_name(node).is_some_and(|name| {
+        || name.is_some_and(|name| {
             crate::file_checks::TABLE_OPS.contains(&name)
                 || crate::file_checks::CALL_OPS.contains(&name)
         })

@@ -159,17 +159,17 @@ fn parse_piece(piece: &str) -> Option<Vec<Element>> {
     let [open, NodeOrToken::Node(block), trivia @ .., close] = children.as_slice() else {
         return None;
     };
-    let is = |e: &NodeOrToken<_, _>, kind: SyntaxKind| e_kind(e) == kind;
-    if !is(open, L_BRACE) || !is(close, R_BRACE) || kind(block.kind()) != BLOCK {
+    let is = |e: &NodeOrToken<_, _>, kind: SyntaxKind| element_kind(e) == kind;
+    if !is(open, L_BRACE) || !is(close, R_BRACE) || crate::green_walk::green_kind(block) != BLOCK {
         return None;
     }
-    if !trivia.iter().all(|t| e_kind(t).is_trivia()) {
+    if !trivia.iter().all(|t| element_kind(t).is_trivia()) {
         return None;
     }
     let mut out: Vec<Element> = block.children().map(|c| c.to_owned()).collect();
     let starts_with_op = out
         .first()
-        .is_some_and(|c| matches!(e_kind_owned(c), GENERIC_OP | CUSTOM_OP));
+        .is_some_and(|c| matches!(element_kind(c), GENERIC_OP | CUSTOM_OP));
     if !starts_with_op {
         return None;
     }
@@ -177,16 +177,16 @@ fn parse_piece(piece: &str) -> Option<Vec<Element>> {
     Some(out)
 }
 
-fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
+fn element_kind<N, T>(element: &NodeOrToken<N, T>) -> SyntaxKind
+where
+    N: std::ops::Deref<Target = rowan::GreenNodeData>,
+    T: std::ops::Deref<Target = rowan::GreenTokenData>,
+{
+    let raw = match element {
+        NodeOrToken::Node(n) => n.kind(),
+        NodeOrToken::Token(t) => t.kind(),
+    };
     crate::green_walk::kind_of_raw(raw)
-}
-
-fn e_kind(e: &NodeOrToken<&rowan::GreenNodeData, &rowan::GreenTokenData>) -> SyntaxKind {
-    kind(e.kind())
-}
-
-fn e_kind_owned(e: &Element) -> SyntaxKind {
-    kind(e.kind())
 }
 
 /// Puts `pieces` into the tree of the rest, before the op that starts at `cut` (the first

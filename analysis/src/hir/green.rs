@@ -1,19 +1,12 @@
 //! Reading green nodes directly: kinds, first tokens and op names without building rowan
 //! cursors, which allocate per node visited and dominate whole-file walks on large files.
 
-use mlir_syntax::{MlirLanguage, SyntaxKind, SyntaxKind::*};
-use rowan::{GreenNodeData, GreenTokenData, Language, NodeOrToken};
+pub use mlir_syntax::green_walk::{green_kind as node_kind, kind_of_raw};
+use mlir_syntax::{SyntaxKind, SyntaxKind::*};
+use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 
 /// A child of a green node: a node or a token, borrowed.
 pub type GreenElement<'a> = NodeOrToken<&'a GreenNodeData, &'a GreenTokenData>;
-
-pub fn kind_of_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-    MlirLanguage::kind_from_raw(raw)
-}
-
-pub fn node_kind(node: &GreenNodeData) -> SyntaxKind {
-    kind_of_raw(node.kind())
-}
 
 pub fn element_kind(element: GreenElement<'_>) -> SyntaxKind {
     kind_of_raw(element.kind())

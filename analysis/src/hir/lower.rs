@@ -118,7 +118,7 @@ impl<'g> Walker<'g> {
         let kind = node_kind(body_op);
         let mut pops = Pops::default();
         if matches!(kind, GENERIC_OP | CUSTOM_OP) {
-            self.enter_op(body_op, true);
+            self.enter_op(body_op, green::op_name(body_op), true);
             pops.op = true;
         }
         self.push_frame(body_op, kind, pops);
@@ -173,7 +173,8 @@ impl<'g> Walker<'g> {
         parent.ops_seen += u32::from(is_op);
         let parent_kind = parent.kind;
         // Nested isolated ops are bodies of their own.
-        let isolated = is_op && green::op_name(node).is_some_and(ops::name_is_isolated);
+        let name = if is_op { green::op_name(node) } else { None };
+        let isolated = name.is_some_and(ops::name_is_isolated);
         if isolated || holds_no_names(kind) {
             return;
         }
@@ -189,7 +190,7 @@ impl<'g> Walker<'g> {
                 self.block = index_in_parent;
             }
             _ if is_op => {
-                self.enter_op(node, false);
+                self.enter_op(node, name, false);
                 let op = self.ops.last_mut().expect("the op just entered");
                 if parent_kind == BLOCK {
                     op.position = (self.block, op_index);
@@ -201,7 +202,7 @@ impl<'g> Walker<'g> {
         self.push_frame(node, kind, pops);
     }
 
-    fn enter_op(&mut self, node: &'g GreenNodeData, is_body: bool) {
+    fn enter_op(&mut self, node: &'g GreenNodeData, name: Option<&'g str>, is_body: bool) {
         let parent = self
             .ops
             .len()
@@ -210,7 +211,7 @@ impl<'g> Walker<'g> {
         let (has_region, declares_symbol) = own_items(node);
         self.ops.push(OpFrame {
             node,
-            name: green::op_name(node),
+            name,
             is_body,
             id: None,
             header: None,
