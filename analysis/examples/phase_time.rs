@@ -23,7 +23,11 @@ fn main() {
     let outline = mlir_analysis::outline::outline_once(&root);
     println!("outline      {:7.0} ms", ms(t));
     let t = Instant::now();
-    let n = mlir_analysis::names::name_diagnostics_of(&outline.bodies).len();
+    let n = mlir_analysis::names::name_diagnostics_of(
+        &outline.bodies,
+        &mlir_analysis::types::AliasGreens::of_file(&root),
+    )
+    .len();
     println!("names        {:7.0} ms ({n} diagnostics)", ms(t));
     let t = Instant::now();
     let n = mlir_analysis::file_checks::file_checks_of(&root, &outline).len();

@@ -11,6 +11,7 @@ use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode, TextSize};
 use crate::diagnostics::Diagnostic;
 use crate::hir::{self, Body, Resolution};
 use crate::outline::Outline;
+use crate::types::AliasGreens;
 
 /// An open or indexed file: its text, and (when the host has one) the tree of that text,
 /// made by incremental reparsing outside salsa.
@@ -116,13 +117,34 @@ pub fn resolution<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Resolut
     hir::resolve(body(db, id))
 }
 
-/// Name-resolution diagnostics of every body, with text ranges of the current tree.
+/// The file's top-level aliases: compared, so bodies re-check types only when an alias
+/// definition changes.
+#[salsa::tracked(returns(ref))]
+pub fn aliases(db: &dyn salsa::Database, file: SourceFile) -> AliasGreens {
+    AliasGreens::of_file(&parse(db, file).syntax_node())
+}
+
+/// The body checks (value types, block structure) of a body, with ranges in the body.
+#[salsa::tracked(returns(ref))]
+pub fn body_checks<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Vec<Diagnostic> {
+    match body_syntax(db, id) {
+        Some(syntax) => crate::checks::body_checks(
+            &SyntaxNode::new_root(syntax.0.clone()),
+            resolution(db, id),
+            aliases(db, id.file(db)),
+        ),
+        None => Vec::new(),
+    }
+}
+
+/// Name-resolution and body-check diagnostics of every body, with text ranges of the
+/// current tree.
 pub fn name_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
     let count = body_count(db, file);
     let mut with_errors = Vec::new();
     for index in 0..count {
         let id = BodyId::new(db, file, index);
-        if !resolution(db, id).errors.is_empty() {
+        if !resolution(db, id).errors.is_empty() || !body_checks(db, id).is_empty() {
             with_errors.push(index);
         }
     }
@@ -140,6 +162,7 @@ pub fn name_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagn
             *offset,
             resolution(db, id),
         ));
+        out.extend(crate::names::shifted(body_checks(db, id).clone(), *offset));
     }
     out
 }

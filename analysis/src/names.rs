@@ -1,21 +1,27 @@
 //! Name diagnostics of a whole file: every body (the top level of each chunk, and each
-//! isolated op) lowered and resolved, errors mapped back to text ranges. The salsa
-//! database runs the same steps per body, incrementally.
+//! isolated op) lowered and resolved, errors mapped back to text ranges, with the body
+//! checks (value types, block structure) that read the resolution. The salsa database runs
+//! the same steps per body, incrementally.
 
 use mlir_syntax::{GreenNode, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::{self, NameError, Resolution};
+use crate::types::AliasGreens;
 
 /// Name-resolution diagnostics of a parsed file. Bodies are independent, so they are
 /// resolved on all cores: each thread rebuilds a body's tree from its (shareable) green
 /// node and shifts the ranges back by the body's offset.
 pub fn name_diagnostics(root: &SyntaxNode) -> Vec<Diagnostic> {
-    name_diagnostics_of(&crate::outline::outline_once(root).bodies)
+    let aliases = AliasGreens::of_file(root);
+    name_diagnostics_of(&crate::outline::outline_once(root).bodies, &aliases)
 }
 
-/// `name_diagnostics` of the bodies of an outline.
-pub fn name_diagnostics_of(bodies: &[(GreenNode, TextSize)]) -> Vec<Diagnostic> {
+/// `name_diagnostics` of the bodies of an outline, whose file has the `aliases`.
+pub fn name_diagnostics_of(
+    bodies: &[(GreenNode, TextSize)],
+    aliases: &AliasGreens,
+) -> Vec<Diagnostic> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(bodies.len().max(1));
@@ -26,7 +32,7 @@ pub fn name_diagnostics_of(bodies: &[(GreenNode, TextSize)]) -> Vec<Diagnostic> 
             .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .flat_map(|(g, at)| green_body_diagnostics(g, *at))
+                        .flat_map(|(g, at)| green_body_diagnostics(g, *at, aliases))
                         .collect::<Vec<_>>()
                 })
             })
@@ -41,10 +47,30 @@ pub fn name_diagnostics_of(bodies: &[(GreenNode, TextSize)]) -> Vec<Diagnostic> 
 }
 
 /// The diagnostics of one body given as a green node that starts at `offset` in the file.
-fn green_body_diagnostics(green: &GreenNode, offset: TextSize) -> Vec<Diagnostic> {
+fn green_body_diagnostics(
+    green: &GreenNode,
+    offset: TextSize,
+    aliases: &AliasGreens,
+) -> Vec<Diagnostic> {
     let body_op = SyntaxNode::new_root(green.clone());
     let resolution = hir::resolve(&hir::lower(&body_op));
-    located_body_diagnostics(green, offset, &resolution)
+    let mut out = located_body_diagnostics(green, offset, &resolution);
+    out.extend(shifted(
+        crate::checks::body_checks(&body_op, &resolution, aliases),
+        offset,
+    ));
+    out
+}
+
+/// Diagnostics of a body moved from its own tree's ranges to the file's.
+pub fn shifted(mut found: Vec<Diagnostic>, offset: TextSize) -> Vec<Diagnostic> {
+    for d in &mut found {
+        d.range += offset;
+        for note in &mut d.notes {
+            note.range += offset;
+        }
+    }
+    found
 }
 
 /// A body's diagnostics with ranges in the file, the body's green node starting at
@@ -58,14 +84,7 @@ pub fn located_body_diagnostics(
         return Vec::new();
     }
     let body_op = SyntaxNode::new_root(green.clone());
-    let mut found = body_diagnostics(&body_op, resolution);
-    for d in &mut found {
-        d.range += offset;
-        for note in &mut d.notes {
-            note.range += offset;
-        }
-    }
-    found
+    shifted(body_diagnostics(&body_op, resolution), offset)
 }
 
 /// Maps a body's errors to diagnostics with text ranges.

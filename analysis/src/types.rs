@@ -25,7 +25,7 @@ mod tests;
 pub use affine::{AffineExpr, AffineMap, AffineOp, IntegerSet};
 pub use attr::{Attr, FloatAttr, INDEX_WIDTH, IntegerAttr, OpaqueAttr, StridedLayout, StringAttr};
 pub use float::FloatKind;
-pub use lower::{AliasTable, Lowering, attr_of_node, type_of_node};
+pub use lower::{AliasGreens, AliasTable, Lowering, attr_of_node, type_of_node};
 pub use ty::{
     Dim, FunctionType, IntegerType, Layout, MemRefType, OpaqueType, RankedTensorType, Signedness,
     Type, UnrankedMemRefType, VectorDim, VectorType,

@@ -64,6 +64,35 @@ impl AliasTable {
     }
 }
 
+/// The top-level alias definitions of a file as green nodes, which threads and salsa
+/// queries can share (an `AliasTable` holds tree cursors, which they cannot). A name
+/// defined twice maps to nothing: which definition a use means is then unclear, and the
+/// redefinition is reported elsewhere.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AliasGreens {
+    defs: FxHashMap<String, Option<rowan::GreenNode>>,
+}
+
+impl AliasGreens {
+    pub fn of_file(root: &SyntaxNode) -> AliasGreens {
+        let mut defs = FxHashMap::default();
+        for node in root.children() {
+            if let Some((name, value)) = alias_def(&node) {
+                defs.entry(name)
+                    .and_modify(|def| *def = None)
+                    .or_insert_with(|| Some(value.green().into_owned()));
+            }
+        }
+        AliasGreens { defs }
+    }
+
+    /// The value node of the alias `name` (`"!t"` or `"#map"`), as a tree of its own.
+    pub fn get(&self, name: &str) -> Option<SyntaxNode> {
+        let green = self.defs.get(name)?.as_ref()?;
+        Some(SyntaxNode::new_root(green.clone()))
+    }
+}
+
 /// The sigil-prefixed name and the value node of an alias definition.
 fn alias_def(node: &SyntaxNode) -> Option<(String, SyntaxNode)> {
     if let Some(def) = ast::TypeAliasDef::cast(node.clone()) {

@@ -1,0 +1,99 @@
+//! Block structure (checks stage), with the messages of MLIR's verifier: blocks that must
+//! end in a terminator, entry blocks that something branches to, and branches whose
+//! operands do not fit the arguments of the block they go to.
+
+use rustc_hash::FxHashSet;
+
+use crate::diagnostics::Diagnostic;
+use crate::hir::Resolution;
+
+use super::facts::{Branch, Facts, RegionFacts};
+use super::value_types::surely_differ;
+
+pub(super) fn check(facts: &Facts, resolution: &Resolution) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    // The names something refers to (computed once: a body may have many regions).
+    let referenced: FxHashSet<u32> = resolution
+        .targets
+        .iter()
+        .enumerate()
+        .filter_map(|(name, target)| target.filter(|t| *t != name as u32))
+        .collect();
+    for region in &facts.regions {
+        out.extend(terminators(region));
+        out.extend(entry_predecessors(region, &referenced));
+    }
+    for branch in &facts.branches {
+        out.extend(branch_operands(facts, resolution, branch));
+    }
+    out
+}
+
+/// MLIR's verifier requires a terminator at the end of every block, except in a
+/// single-block region of an op that needs none (or that it does not know). Only ops we
+/// have specs for are surely not terminators.
+fn terminators(region: &RegionFacts) -> Vec<Diagnostic> {
+    if region.blocks.len() < 2 && !region.needs_terminator {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for block in &region.blocks {
+        match &block.last_op {
+            None => {
+                let message = "empty block: expect at least a terminator";
+                out.push(Diagnostic::error("terminator", message, region.owner));
+                // MLIR stops verifying the region at its first such block.
+                return out;
+            }
+            Some(last) if last.known_non_terminator => {
+                let message = format!("block with no terminator, has {}", last.text);
+                out.push(Diagnostic::error("terminator", message, last.range));
+            }
+            Some(_) => {}
+        }
+    }
+    out
+}
+
+/// The entry block of a region cannot be the target of a branch.
+fn entry_predecessors(region: &RegionFacts, referenced: &FxHashSet<u32>) -> Option<Diagnostic> {
+    let entry = region.blocks.first()?.label?;
+    let targeted = referenced.contains(&entry);
+    let message = "entry block of region may not have predecessors";
+    targeted.then(|| Diagnostic::error("block", message, region.owner))
+}
+
+/// A branch passes one operand per argument of its target block, of the argument's type.
+fn branch_operands(facts: &Facts, resolution: &Resolution, branch: &Branch) -> Vec<Diagnostic> {
+    let Some(Some(target)) = resolution.targets.get(branch.target as usize) else {
+        return Vec::new();
+    };
+    let Some(args) = facts.block_args.get(target) else {
+        return Vec::new();
+    };
+    let successor = branch.successor;
+    if branch.operands.len() != args.len() {
+        let message = format!(
+            "branch has {} operands for successor #{successor}, but target block has {}",
+            branch.operands.len(),
+            args.len()
+        );
+        return vec![Diagnostic::error("successor", message, branch.op)];
+    }
+    let mismatch =
+        branch
+            .operands
+            .iter()
+            .zip(args)
+            .position(|(operand, arg)| match (operand, arg) {
+                (Some(operand), Some(arg)) => surely_differ(operand, arg),
+                _ => false,
+            });
+    mismatch
+        .map(|i| {
+            let message = format!("type mismatch for bb argument #{i} of successor #{successor}");
+            Diagnostic::error("successor", message, branch.op)
+        })
+        .into_iter()
+        .collect()
+}

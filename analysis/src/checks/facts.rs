@@ -1,0 +1,381 @@
+//! One walk over a body gathering what its checks read (checks stage): the types of value
+//! definitions and uses, the blocks of each region with their arguments and last ops, and
+//! the successor operands of branches. Nested isolated ops are other bodies: only their
+//! place in their block is seen here.
+
+use mlir_syntax::ast::{self, AstNode};
+use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use rustc_hash::FxHashMap;
+
+use super::op_types::{self, OpTypes};
+use crate::diagnostics::Diagnostic;
+use crate::hir::{self, ops};
+use crate::registry::{OpMatch, OpSpec, Registry, Trait};
+use crate::types::{Lowering, Type};
+
+/// What a value definition says about its types.
+pub(super) struct DefTypes {
+    /// One per result the name stands for (`%x:2` has two).
+    pub types: Vec<Option<Type>>,
+    /// Where MLIR's parser binds it: after the op for results, at the name for arguments.
+    pub at: TextSize,
+}
+
+/// A use of a value with the type its op gives it.
+pub(super) struct TypedUse {
+    pub name: u32,
+    pub ty: Type,
+}
+
+pub(super) struct RegionFacts {
+    /// Where errors about the region go: its op's name.
+    pub owner: TextRange,
+    /// Must each block end in a terminator even when the region has one block?
+    pub needs_terminator: bool,
+    pub blocks: Vec<BlockFacts>,
+}
+
+pub(super) struct BlockFacts {
+    /// The name index of the block's label.
+    pub label: Option<u32>,
+    pub last_op: Option<LastOp>,
+}
+
+/// The last op of a block, if it surely is not a terminator.
+pub(super) struct LastOp {
+    pub range: TextRange,
+    pub text: String,
+    pub known_non_terminator: bool,
+}
+
+/// The values a branch passes to one of its successors.
+pub(super) struct Branch {
+    pub op: TextRange,
+    pub successor: usize,
+    /// The name index of the `^bb` use.
+    pub target: u32,
+    pub operands: Vec<Option<Type>>,
+}
+
+#[derive(Default)]
+pub(super) struct Facts {
+    /// The range of each name of the body, by name index.
+    pub name_ranges: Vec<TextRange>,
+    pub texts: Vec<String>,
+    /// The result number each name uses (`%x#1`: 1; 0 for all other names).
+    pub result_numbers: Vec<u32>,
+    pub defs: FxHashMap<u32, DefTypes>,
+    pub uses: Vec<TypedUse>,
+    /// The argument types of each block, by the name index of its label.
+    pub block_args: FxHashMap<u32, Vec<Option<Type>>>,
+    pub regions: Vec<RegionFacts>,
+    pub branches: Vec<Branch>,
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Ops whose single-block regions need an explicit terminator (custom syntax adds none),
+/// beyond the ops we have specs for.
+const NEEDS_TERMINATOR: &[&str] = &[
+    "gpu.launch",
+    "linalg.generic",
+    "scf.execute_region",
+    "scf.reduce",
+    "scf.while",
+];
+
+pub(super) fn gather(body_op: &SyntaxNode, aliases: &dyn Fn(&str) -> Option<SyntaxNode>) -> Facts {
+    let tokens = hir::name_tokens(body_op);
+    let mut gatherer = Gatherer {
+        index: tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.text_range().start(), i as u32))
+            .collect(),
+        facts: Facts {
+            name_ranges: tokens.iter().map(|t| t.text_range()).collect(),
+            texts: tokens.iter().map(|t| t.text().to_string()).collect(),
+            result_numbers: tokens.iter().map(result_number).collect(),
+            ..Facts::default()
+        },
+        lowering: Lowering::new(aliases),
+        registry: Registry::builtin(),
+    };
+    if body_op.kind() == SyntaxKind::SOURCE_FILE {
+        for op in body_op.children().filter(ops::is_op) {
+            gatherer.op(&op, None, false);
+        }
+    } else {
+        gatherer.op(body_op, None, true);
+    }
+    gatherer.facts
+}
+
+struct Gatherer<'a> {
+    /// Name index by token start.
+    index: FxHashMap<TextSize, u32>,
+    facts: Facts,
+    lowering: Lowering<'a>,
+    registry: &'static Registry,
+}
+
+impl Gatherer<'_> {
+    fn name(&self, token: &SyntaxToken) -> Option<u32> {
+        self.index.get(&token.text_range().start()).copied()
+    }
+
+    fn op(&mut self, node: &SyntaxNode, default_dialect: Option<&str>, is_body: bool) {
+        if !is_body && ops::is_isolated(node) {
+            return;
+        }
+        let (spec, matched, types) = self.op_types(node, default_dialect);
+        self.record_results(node, &types);
+        for (token, ty) in &types.operands {
+            if let (Some(name), Some(ty)) = (self.name(token), ty) {
+                self.facts.uses.push(TypedUse {
+                    name,
+                    ty: ty.clone(),
+                });
+            }
+        }
+        for (token, ty) in &types.region_args {
+            if let Some(name) = self.name(token) {
+                let at = token.text_range().start();
+                let types = vec![ty.clone()];
+                self.facts.defs.insert(name, DefTypes { types, at });
+            }
+        }
+        if let Some(spec) = spec {
+            self.successor_checks(node, spec, matched.as_ref(), &types);
+        }
+        let own_dialect =
+            ops::op_name(node).and_then(|name| name.split_once('.').map(|(d, _)| d.to_string()));
+        let inner_dialect = spec.and_then(|s| s.default_dialect.clone()).or(own_dialect);
+        let named_args = !types.region_args.is_empty();
+        for (i, region) in regions_of(node).enumerate() {
+            self.region(
+                node,
+                &region,
+                spec,
+                inner_dialect.as_deref(),
+                named_args && i == 0,
+            );
+        }
+    }
+
+    fn op_types(
+        &mut self,
+        node: &SyntaxNode,
+        default_dialect: Option<&str>,
+    ) -> (Option<&'static OpSpec>, Option<OpMatch>, OpTypes) {
+        if let Some(op) = ast::GenericOp::cast(node.clone()) {
+            let spec = op.name().and_then(|n| self.registry.op(&n));
+            return (
+                spec,
+                None,
+                op_types::generic_op_types(&op, &mut self.lowering),
+            );
+        }
+        let Some(op) = ast::CustomOp::cast(node.clone()) else {
+            return (None, None, OpTypes::default());
+        };
+        let Some(name) = op.name() else {
+            return (None, None, OpTypes::default());
+        };
+        let Some(spec) = self.registry.resolve(&name, default_dialect) else {
+            return (None, None, OpTypes::default());
+        };
+        match crate::registry::match_op(&op, spec) {
+            Some(matched) => {
+                let types = op_types::custom_op_types(spec, &matched, &mut self.lowering);
+                (Some(spec), Some(matched), types)
+            }
+            None => (Some(spec), None, OpTypes::default()),
+        }
+    }
+
+    /// Gives each result name of the op its types, bound once the op is parsed.
+    fn record_results(&mut self, node: &SyntaxNode, types: &OpTypes) {
+        let Some(list) = node.children().find_map(ast::OpResultList::cast) else {
+            return;
+        };
+        let at = node.text_range().end();
+        let mut next = 0;
+        for result in list.results() {
+            let count = result.count().unwrap_or(1) as usize;
+            let Some(name) = result.name_token().and_then(|t| self.name(&t)) else {
+                next += count;
+                continue;
+            };
+            let types = (next..next + count)
+                .map(|i| types.results.get(i).cloned().flatten())
+                .collect();
+            next += count;
+            self.facts.defs.insert(name, DefTypes { types, at });
+        }
+    }
+
+    /// `successors in non-terminator` for a generic op we know; the operands a branch
+    /// passes to each successor.
+    fn successor_checks(
+        &mut self,
+        node: &SyntaxNode,
+        spec: &OpSpec,
+        matched: Option<&OpMatch>,
+        types: &OpTypes,
+    ) {
+        if let Some(op) = ast::GenericOp::cast(node.clone())
+            && let Some(list) = op.successor_list()
+            && !spec.is_terminator()
+        {
+            let at = TextRange::at(list.syntax().text_range().start(), 1.into());
+            let error = Diagnostic::error("successors", "successors in non-terminator", at);
+            self.facts.errors.push(error);
+        }
+        let Some(matched) = matched.filter(|_| spec.has_trait(&Trait::Branch)) else {
+            return;
+        };
+        let op_range = op_name_range(node);
+        for (successor, target) in matched.successors.iter().flatten().enumerate() {
+            let Some(target_name) = target.name_token().and_then(|t| self.name(&t)) else {
+                continue;
+            };
+            let operands = target
+                .operands()
+                .map(|value| {
+                    let token = value.name_token()?;
+                    let (_, ty) = types.operands.iter().find(|(t, _)| *t == token)?;
+                    ty.clone()
+                })
+                .collect();
+            self.facts.branches.push(Branch {
+                op: op_range,
+                successor,
+                target: target_name,
+                operands,
+            });
+        }
+    }
+
+    fn region(
+        &mut self,
+        owner: &SyntaxNode,
+        region: &ast::Region,
+        spec: Option<&OpSpec>,
+        default_dialect: Option<&str>,
+        named_args: bool,
+    ) {
+        let needs_terminator = match spec {
+            Some(spec) => !spec.has_trait(&Trait::NoTerminator),
+            None => ops::op_name(owner).is_some_and(|name| NEEDS_TERMINATOR.contains(&&*name)),
+        };
+        let mut blocks = Vec::new();
+        for (i, block) in region.blocks().enumerate() {
+            let label = block.label();
+            if i == 0
+                && named_args
+                && let Some(label) = &label
+            {
+                let message = "invalid block name in region with named arguments";
+                let range = label
+                    .name_token()
+                    .map_or(label.syntax().text_range(), |t| t.text_range());
+                self.facts
+                    .errors
+                    .push(Diagnostic::error("block", message, range));
+            }
+            let label_name = label
+                .as_ref()
+                .and_then(|l| l.name_token())
+                .and_then(|t| self.name(&t));
+            if let (Some(label), Some(name)) = (&label, label_name) {
+                let args = label
+                    .args()
+                    .map(|arg| arg.ty().map(|t| self.lowering.lower_type(t.syntax())))
+                    .collect();
+                for arg in label.args() {
+                    self.block_arg(&arg);
+                }
+                self.facts.block_args.insert(name, args);
+            }
+            let mut last = None;
+            for op in block.syntax().children().filter(ops::is_op) {
+                self.op(&op, default_dialect, false);
+                last = Some(op);
+            }
+            let last_op = last.map(|op| self.last_op(&op, default_dialect));
+            blocks.push(BlockFacts {
+                label: label_name,
+                last_op,
+            });
+        }
+        self.facts.regions.push(RegionFacts {
+            owner: op_name_range(owner),
+            needs_terminator,
+            blocks,
+        });
+    }
+
+    fn block_arg(&mut self, arg: &ast::BlockArg) {
+        let Some(token) = arg.name_token() else {
+            return;
+        };
+        let Some(name) = self.name(&token) else {
+            return;
+        };
+        let ty = arg.ty().map(|t| self.lowering.lower_type(t.syntax()));
+        let at = token.text_range().start();
+        self.facts.defs.insert(
+            name,
+            DefTypes {
+                types: vec![ty],
+                at,
+            },
+        );
+    }
+
+    fn last_op(&self, op: &SyntaxNode, default_dialect: Option<&str>) -> LastOp {
+        let name = ops::op_name(op);
+        let spec = name.and_then(|n| self.registry.resolve(&n, default_dialect));
+        LastOp {
+            range: op_name_range(op),
+            text: first_line(&op.text().to_string()),
+            known_non_terminator: spec.is_some_and(|s| !s.is_terminator()),
+        }
+    }
+}
+
+/// The regions an op holds itself (not inside its attributes), in order.
+fn regions_of(op: &SyntaxNode) -> impl Iterator<Item = ast::Region> + use<> {
+    op.children()
+        .flat_map(|child| match child.kind() {
+            SyntaxKind::REGION => vec![child],
+            SyntaxKind::REGION_LIST => child
+                .children()
+                .filter(|c| c.kind() == SyntaxKind::REGION)
+                .collect(),
+            _ => Vec::new(),
+        })
+        .filter_map(ast::Region::cast)
+}
+
+/// Where MLIR reports an op: its name.
+fn op_name_range(op: &SyntaxNode) -> TextRange {
+    ops::op_name_token(op).map_or(op.text_range(), |t| t.text_range())
+}
+
+/// The first line of an op's text, for messages that show the op.
+fn first_line(text: &str) -> String {
+    let line = text.trim().lines().next().unwrap_or("");
+    // A trailing comment is trivia inside the op's last token's node, not part of the op.
+    let code = line.split_once("//").map_or(line, |(code, _)| code);
+    code.trim_end().to_string()
+}
+
+/// The `N` of a `%x#N` use (0 otherwise).
+fn result_number(token: &SyntaxToken) -> u32 {
+    token
+        .parent()
+        .and_then(ast::ValueUse::cast)
+        .and_then(|value| value.result_index())
+        .unwrap_or(0)
+}

@@ -1,0 +1,112 @@
+//! Unit tests of the body checks: each case a small function and the diagnostics MLIR
+//! gives for it (the fixtures under `test-data/analysis/` are also run through `mlir-opt`).
+
+use mlir_syntax::SyntaxNode;
+
+use crate::hir;
+use crate::types::AliasGreens;
+
+/// Each diagnostic of every body as `text at range: message [note text: note]`.
+fn check(text: &str) -> Vec<String> {
+    let parse = mlir_syntax::parse(text);
+    assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+    let root = parse.syntax_node();
+    let aliases = AliasGreens::of_file(&root);
+    let outline = crate::outline::outline_once(&root);
+    let mut out = Vec::new();
+    for (green, offset) in &outline.bodies {
+        let body_op = SyntaxNode::new_root(green.clone());
+        let resolution = hir::resolve(&hir::lower(&body_op));
+        for d in super::body_checks(&body_op, &resolution, &aliases) {
+            let at = |r: mlir_syntax::TextRange| &text[r + *offset];
+            let notes: String = d
+                .notes
+                .iter()
+                .map(|n| format!(" [{}: {}]", at(n.range), n.message))
+                .collect();
+            out.push(format!("{}: {}{}", at(d.range), d.message, notes));
+        }
+    }
+    out
+}
+
+#[test]
+fn uses_must_agree_with_the_definition() {
+    let text =
+        "func.func @f(%a: i32, %b: i64) {\n  %r = arith.cmpi eq, %a, %b : i32\n  return\n}\n";
+    assert_eq!(
+        check(text),
+        [
+            "%b: use of value '%b' expects different type than prior uses: 'i32' vs 'i64' [%b: prior use here]"
+        ]
+    );
+}
+
+#[test]
+fn implied_types_count() {
+    // `arith.cmpf` gives `i1`; `cf.cond_br` requires an `i1`; `arith.select` one too.
+    let text = "func.func @f(%a: f32, %c: i32) -> f32 {\n  %r = arith.cmpf oeq, %a, %a : f32\n  %s = arith.select %c, %a, %a : f32\n  cf.cond_br %c, ^bb1, ^bb1\n^bb1:\n  return %r : f32\n}\n";
+    assert_eq!(
+        check(text),
+        [
+            "%c: use of value '%c' expects different type than prior uses: 'i1' vs 'i32' [%c: prior use here]",
+            "%c: use of value '%c' expects different type than prior uses: 'i1' vs 'i32' [%c: prior use here]",
+            "%r: use of value '%r' expects different type than prior uses: 'f32' vs 'i1' [%r: prior use here]",
+        ]
+    );
+}
+
+#[test]
+fn forward_references_fix_the_type() {
+    let text = "func.func @f() -> i8 {\n  cf.br ^bb2\n^bb1:\n  return %1 : i8\n^bb2:\n  %1 = \"t.bar\"() : () -> (f32)\n  cf.br ^bb1\n}\n";
+    assert_eq!(
+        check(text),
+        [
+            "%1: definition of SSA value '%1#0' has type 'f32' [%1: previously used here with type 'i8']"
+        ]
+    );
+}
+
+#[test]
+fn unknown_ops_and_dialect_types_say_nothing() {
+    let text = "func.func @f(%a: !d.t<1>, %b: i32) {\n  \"t.use\"(%a) : (!d.t< 1 >) -> ()\n  foo.use %b : i64\n  %c = foo.make : i64\n  \"t.use\"(%c) : (i32) -> ()\n  return\n}\n";
+    assert_eq!(check(text), Vec::<String>::new());
+}
+
+#[test]
+fn blocks_need_terminators() {
+    let text = "func.func @f() {\n  cf.br ^bb1\n^bb1:\n  %x = arith.constant 0 : i32\n}\nfunc.func @g() {\n^bb0:\n  return\n^bb1:\n}\n\"t.op\"() ({\n  %y = arith.constant 0 : i32\n}) : () -> ()\n";
+    assert_eq!(
+        check(text),
+        [
+            "arith.constant: block with no terminator, has %x = arith.constant 0 : i32",
+            "func.func: empty block: expect at least a terminator",
+        ]
+    );
+}
+
+#[test]
+fn branches_fit_their_targets() {
+    let text = "func.func @f(%a: i1, %b: i32) {\n  cf.br ^bb1(%a, %b : i1, i32)\n^bb1(%x: i32):\n  cf.br ^bb2(%a : i1)\n^bb2(%y: i32):\n  cf.br ^bb0\n^bb0:\n  return\n}\nfunc.func @g() {\n^bb0:\n  cf.br ^bb0\n}\n";
+    assert_eq!(
+        check(text),
+        [
+            "cf.br: branch has 2 operands for successor #0, but target block has 1",
+            "cf.br: type mismatch for bb argument #0 of successor #0",
+            "func.func: entry block of region may not have predecessors",
+        ]
+    );
+}
+
+#[test]
+fn generic_ops_and_entry_labels() {
+    let text = "func.func @f(%a: i32) {\n^bb0(%b: i32):\n  %c = \"arith.addi\"(%a, %a)[^bb1] : (i32, i32) -> i32\n^bb1:\n  return\n}\n";
+    assert_eq!(
+        check(text),
+        [
+            "^bb0: invalid block name in region with named arguments",
+            "\"arith.addi\": block with no terminator, has %c = \"arith.addi\"(%a, %a)[^bb1] : (i32, i32) -> i32",
+            "[: successors in non-terminator",
+        ]
+    );
+}

@@ -1,0 +1,161 @@
+//! MLIR's parser rule that a value has one type (checks stage): each use of `%x` must name
+//! the type of the earlier uses and of its definition, in text order. A use before the
+//! definition (a forward reference) fixes the type the definition must then have.
+
+use crate::diagnostics::{Diagnostic, Note};
+use crate::hir::Resolution;
+use crate::types::{Attr, Layout, Type};
+
+use super::facts::Facts;
+
+/// What the parser knows of a value's type at some point of the text.
+enum Prior {
+    /// Not seen yet.
+    Unseen,
+    /// Seen where we cannot read the type.
+    Unknown,
+    /// Seen with this type, at this name (a use, or the definition).
+    Known(Type, u32, bool),
+}
+
+pub(super) fn check(facts: &Facts, resolution: &Resolution) -> Vec<Diagnostic> {
+    let typed: rustc_hash::FxHashMap<u32, &Type> =
+        facts.uses.iter().map(|u| (u.name, &u.ty)).collect();
+    let mut uses_of: rustc_hash::FxHashMap<(u32, u32), Vec<u32>> = Default::default();
+    for (name, target) in resolution.targets.iter().enumerate() {
+        let name = name as u32;
+        if let Some(def) = *target
+            && def != name
+            && facts.defs.contains_key(&def)
+        {
+            let result = facts
+                .result_numbers
+                .get(name as usize)
+                .copied()
+                .unwrap_or(0);
+            uses_of.entry((def, result)).or_default().push(name);
+        }
+    }
+    let mut keys: Vec<_> = uses_of.keys().copied().collect();
+    keys.sort_unstable();
+    let mut out = Vec::new();
+    for (def, result) in keys {
+        let uses = &uses_of[&(def, result)];
+        check_value(facts, &typed, def, result, uses, &mut out);
+    }
+    out
+}
+
+/// Walks the uses of result `result` of definition `def` in text order.
+fn check_value(
+    facts: &Facts,
+    typed: &rustc_hash::FxHashMap<u32, &Type>,
+    def: u32,
+    result: u32,
+    uses: &[u32],
+    out: &mut Vec<Diagnostic>,
+) {
+    let def_types = &facts.defs[&def];
+    let def_type = def_types.types.get(result as usize).cloned().flatten();
+    let mut prior = Prior::Unseen;
+    let mut defined = false;
+    for &name in uses {
+        if !defined && facts.name_ranges[name as usize].start() >= def_types.at {
+            defined = true;
+            prior = at_definition(facts, def, result, def_type.clone(), prior, out);
+        }
+        let ty = typed.get(&name).copied();
+        prior = match (prior, ty) {
+            (Prior::Unseen, Some(ty)) => Prior::Known(ty.clone(), name, false),
+            (Prior::Unseen | Prior::Unknown, _) => Prior::Unknown,
+            (Prior::Known(known, at, is_def), Some(ty)) => {
+                if surely_differ(ty, &known) {
+                    out.push(use_mismatch(facts, name, ty, &known, at));
+                }
+                Prior::Known(known, at, is_def)
+            }
+            (known @ Prior::Known(..), None) => known,
+        };
+    }
+    if !defined {
+        at_definition(facts, def, result, def_type, prior, out);
+    }
+}
+
+/// The definition binds the value: it must have the type its forward uses gave it.
+fn at_definition(
+    facts: &Facts,
+    def: u32,
+    result: u32,
+    def_type: Option<Type>,
+    prior: Prior,
+    out: &mut Vec<Diagnostic>,
+) -> Prior {
+    let Some(def_type) = def_type else {
+        return Prior::Unknown;
+    };
+    if let Prior::Known(used, at, false) = &prior
+        && surely_differ(&def_type, used)
+    {
+        let name = &facts.texts[def as usize];
+        let message = format!("definition of SSA value '{name}#{result}' has type '{def_type}'");
+        let mut d = Diagnostic::error("value-type", message, facts.name_ranges[def as usize]);
+        d.notes.push(Note {
+            range: facts.name_ranges[*at as usize],
+            message: format!("previously used here with type '{used}'"),
+        });
+        out.push(d);
+    }
+    Prior::Known(def_type, def, true)
+}
+
+fn use_mismatch(facts: &Facts, name: u32, ty: &Type, prior: &Type, at: u32) -> Diagnostic {
+    let text = &facts.texts[name as usize];
+    let message = format!(
+        "use of value '{text}' expects different type than prior uses: '{ty}' vs '{prior}'"
+    );
+    let mut d = Diagnostic::error("value-type", message, facts.name_ranges[name as usize]);
+    d.notes.push(Note {
+        range: facts.name_ranges[at as usize],
+        message: "prior use here".to_string(),
+    });
+    d
+}
+
+/// Are two types surely different types in MLIR? Only when both are types we read
+/// exactly; a dialect type or attribute we keep as text may have other spellings.
+pub(super) fn surely_differ(a: &Type, b: &Type) -> bool {
+    a != b && exact(a) && exact(b)
+}
+
+/// A type whose every part we model, so that equality is MLIR's.
+fn exact(ty: &Type) -> bool {
+    match ty {
+        Type::Integer(_) | Type::Float(_) | Type::Index | Type::None => true,
+        Type::Complex(t) | Type::UnrankedTensor(t) => exact(t),
+        Type::Tuple(types) => types.iter().all(exact),
+        Type::Function(f) => f.inputs.iter().chain(&f.results).all(exact),
+        Type::Vector(v) => exact(&v.element),
+        Type::RankedTensor(t) => exact(&t.element) && t.encoding.as_ref().is_none_or(exact_attr),
+        Type::MemRef(m) => {
+            exact(&m.element)
+                && !matches!(m.layout, Layout::Other(_))
+                && m.memory_space.as_ref().is_none_or(exact_attr)
+        }
+        Type::UnrankedMemRef(m) => {
+            exact(&m.element) && m.memory_space.as_ref().is_none_or(exact_attr)
+        }
+        Type::Opaque(_) | Type::Error => false,
+    }
+}
+
+/// Attributes inside types (encodings, memory spaces) that we model exactly.
+fn exact_attr(attr: &Attr) -> bool {
+    match attr {
+        Attr::Integer(_) | Attr::String(_) | Attr::Unit | Attr::SymbolRef(_) => true,
+        Attr::Array(items) => items.iter().all(exact_attr),
+        Attr::Dictionary(entries) => entries.iter().all(|(_, a)| exact_attr(a)),
+        Attr::Type(t) => exact(t),
+        _ => false,
+    }
+}
