@@ -203,6 +203,19 @@ mod tests {
     }
 
     #[test]
+    fn region_arguments_referenced_before_they_are_bound() {
+        // A use in the op's own header, and an undeclared use earlier in the function.
+        let text = "func.func @f(%m: memref<?xf32>) {\n  affine.for %i = affine_map<(d0) -> (d0)>(%i) to 10 {\n  }\n  affine.for %a = 0 to 4 {\n    %x = memref.load %m[%j] : memref<?xf32>\n  }\n  affine.for %j = 0 to 4 {\n  }\n  return\n}\n";
+        assert_eq!(
+            check(text),
+            [
+                "%i: region entry argument '%i' is already in use [%i: previously referenced here]",
+                "%j: region entry argument '%j' is already in use [%j: previously referenced here]"
+            ]
+        );
+    }
+
+    #[test]
     fn blocks_and_result_numbers() {
         let text = "func.func @f() {\n  %r:2 = \"t.two\"() : () -> (i32, i32)\n  \"t.use\"(%r#1, %r#2) : (i32, i32) -> ()\n  cf.br ^bb9\n^bb1:\n  return\n^bb1:\n  return\n}\n";
         assert_eq!(

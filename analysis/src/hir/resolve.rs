@@ -35,6 +35,7 @@ pub fn resolve(body: &Body) -> Resolution {
         values: HashMap::default(),
         blocks: HashMap::default(),
         dominators: HashMap::default(),
+        args_in_use: Default::default(),
         out: Resolution {
             targets: vec![None; body.names.len()],
             errors: Vec::new(),
@@ -51,6 +52,8 @@ struct Resolver<'b> {
     blocks: ScopeMap<'b>,
     /// Each SSACFG region's dominators, computed once (per use it would be quadratic).
     dominators: HashMap<u32, Option<Vec<Vec<u32>>>>,
+    /// Entry arguments already reported as forward-referenced.
+    args_in_use: rustc_hash::FxHashSet<u32>,
     out: Resolution,
 }
 
@@ -144,6 +147,7 @@ impl<'b> Resolver<'b> {
             }
             let i = i as u32;
             match self.lookup_value(name.scope, name.text()) {
+                Some(def) if self.own_entry_arg(def, i) => self.entry_arg_in_use(def, i),
                 Some(def) => self.out.targets[i as usize] = Some(def),
                 None => {
                     self.values.insert((name.scope, name.text()), i);
@@ -182,6 +186,10 @@ impl<'b> Resolver<'b> {
                 self.out.targets[i as usize] = Some(def);
                 return;
             }
+            if let Some(arg) = self.later_entry_arg(i) {
+                self.entry_arg_in_use(arg, i);
+                return;
+            }
             let message = "use of undeclared SSA value name".to_string();
             self.out.errors.push(NameError {
                 name: i,
@@ -191,6 +199,10 @@ impl<'b> Resolver<'b> {
             });
             return;
         };
+        if self.own_entry_arg(def, i) {
+            self.entry_arg_in_use(def, i);
+            return;
+        }
         self.out.targets[i as usize] = Some(def);
         let def_name = &self.body.names[def as usize];
         if let Some(index) = name.result_index
@@ -232,6 +244,42 @@ impl<'b> Resolver<'b> {
                 });
             }
         }
+    }
+
+    /// A region entry argument of the name of undeclared use `i`, defined after it: MLIR
+    /// takes the use as a forward reference, which the argument then clashes with.
+    fn later_entry_arg(&self, i: u32) -> Option<u32> {
+        let text = self.body.names[i as usize].text();
+        let later = &self.body.names[i as usize + 1..];
+        let at = later
+            .iter()
+            .position(|d| d.kind == NameKind::EntryArgDef && d.text() == text)?;
+        Some(i + 1 + at as u32)
+    }
+
+    /// Is `def` a region argument of the (upstream) op whose header holds use `i`? An op's
+    /// region arguments are bound after its header is parsed, so MLIR takes such a use as
+    /// a forward reference that the argument then clashes with.
+    fn own_entry_arg(&self, def: u32, i: u32) -> bool {
+        let (def, name) = (&self.body.names[def as usize], &self.body.names[i as usize]);
+        def.kind == NameKind::EntryArgDef
+            && def.op == name.op
+            && name.op != u32::MAX
+            && self.body.ops[name.op as usize].upstream
+    }
+
+    /// `region entry argument '%x' is already in use`, at argument `arg`, once per argument.
+    fn entry_arg_in_use(&mut self, arg: u32, use_: u32) {
+        if !self.args_in_use.insert(arg) {
+            return;
+        }
+        let text = self.body.names[arg as usize].text();
+        self.out.errors.push(NameError {
+            name: arg,
+            on_op: false,
+            message: format!("region entry argument '{text}' is already in use"),
+            notes: vec![(use_, "previously referenced here".to_string())],
+        });
     }
 
     /// A result of the same name defined in an SSACFG region the use cannot see.
