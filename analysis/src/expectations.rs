@@ -181,6 +181,19 @@ pub fn verify(text: &str, offset: TextSize, diagnostics: &[Diagnostic]) -> Verif
             }
             None => unexpected.push(diagnostic.clone()),
         }
+        // A note fulfils an `expected-note` at its line. Notes nothing expects are left
+        // alone (mlir-opt would call them unexpected; here they stay part of their error).
+        for note in &diagnostic.notes {
+            let line = index.line_col(note.range.start() - offset).line;
+            if let Some((_, used)) = expectations.iter_mut().find(|(e, used)| {
+                !*used
+                    && e.severity == Severity::Note
+                    && e.target == Target::Line(line)
+                    && matches(e, &note.message)
+            }) {
+                *used = true;
+            }
+        }
     }
     let unmatched = expectations
         .into_iter()

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange};
 
 use crate::diagnostics::{Diagnostic, Note};
@@ -119,8 +120,32 @@ fn alias_checks(chunk: &[SyntaxNode], refs: &[AliasRef]) -> Vec<Diagnostic> {
     }
     for reference in refs {
         out.extend(alias_use_check(reference, &defined));
+        if reference.in_location {
+            out.extend(location_alias_check(reference, chunk));
+        }
     }
     out
+}
+
+/// A location alias must stand for a location: `loc(#a)` with `#a = true` is an error.
+fn location_alias_check(reference: &AliasRef, chunk: &[SyntaxNode]) -> Option<Diagnostic> {
+    let name = reference.name.text();
+    let def = chunk
+        .iter()
+        .filter_map(|node| ast::AttrAliasDef::cast(node.clone()))
+        .find(|def| def.name_token().is_some_and(|t| t.text() == name))?;
+    let value = def.value()?.syntax().clone();
+    if value.kind().is_location_node() || value.kind() == ATTR_ALIAS_REF {
+        return None;
+    }
+    let attr = crate::types::attr_of_node(&value, &|_: &str| None);
+    let shown = if attr.is_error() {
+        value.text().to_string()
+    } else {
+        attr.to_string()
+    };
+    let message = format!("expected location, but found '{shown}'");
+    Some(Diagnostic::error("alias", message, reference.range))
 }
 
 /// `#name` or `!name` of an alias definition (the sigil kept, to tell the kinds apart).

@@ -69,8 +69,10 @@ fn json_output_uses_utf16_columns() {
 #[test]
 fn verify_diagnostics_passes_on_annotated_fixtures() {
     // These fixtures also pass `mlir-opt -split-input-file -verify-diagnostics` (.ci/run).
-    let out = run(&["check", "--verify-diagnostics", "test-data/syntax/verify"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    for dir in ["test-data/syntax/verify", "test-data/analysis"] {
+        let out = run(&["check", "--verify-diagnostics", dir]);
+        assert_eq!(out.status.code(), Some(0), "{dir}: {}", stdout(&out));
+    }
 }
 
 #[test]

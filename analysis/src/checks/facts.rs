@@ -339,7 +339,11 @@ impl Gatherer<'_> {
         LastOp {
             range: op_name_range(op),
             text: first_line(&op.text().to_string()),
-            known_non_terminator: spec.is_some_and(|s| !s.is_terminator()),
+            // An op with successors is reported as such (`successors in non-terminator`).
+            known_non_terminator: spec.is_some_and(|s| !s.is_terminator())
+                && !op
+                    .children()
+                    .any(|c| c.kind() == SyntaxKind::SUCCESSOR_LIST),
         }
     }
 }

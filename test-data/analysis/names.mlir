@@ -1,0 +1,33 @@
+// Region entry arguments are bound after their op's header (checklist S-03), and
+// location aliases must stand for locations (checklist S-09).
+// Run: mlir-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics
+// names.mlir
+
+func.func @argument_used_in_own_header() {
+  // expected-error@+2 {{region entry argument '%i' is already in use}}
+  // expected-note@+1 {{previously referenced here}}
+  affine.for %i = affine_map<(d0) -> (d0)>(%i) to 10 {
+  }
+  return
+}
+
+// -----
+
+func.func @argument_referenced_earlier(%m: memref<?xf32>) {
+  affine.for %a = 0 to 4 {
+    // expected-note@+1 {{previously referenced here}}
+    %x = memref.load %m[%j] : memref<?xf32>
+  }
+  // expected-error@+1 {{region entry argument '%j' is already in use}}
+  affine.for %j = 0 to 4 {
+  }
+  return
+}
+
+// -----
+
+func.func @not_a_location() {
+  // expected-error@+1 {{expected location, but found 'true'}}
+  return loc(#not_loc)
+}
+#not_loc = true
