@@ -8,8 +8,9 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange};
 
 use crate::diagnostics::{Diagnostic, Note};
-use crate::hir::ops::{self, op_name};
+use crate::hir::ops;
 use crate::outline::{AliasRef, Outline};
+use crate::symbols::{Lookup, SymbolTables, is_symbol_table, table_ops};
 
 pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
     file_checks_of(root, &crate::outline::outline_once(root))
@@ -38,6 +39,8 @@ struct Found<'o> {
     alias_refs: &'o [AliasRef],
     tables: Vec<SyntaxNode>,
     calls: Vec<SyntaxNode>,
+    /// Ops whose symbol references `symbol_uses` checks.
+    symbol_users: Vec<SyntaxNode>,
     generic_with_results: Vec<SyntaxNode>,
 }
 
@@ -69,6 +72,8 @@ impl<'o> Found<'o> {
             self.tables.push(op);
         } else if ops::op_named(&op, CALL_OPS) {
             self.calls.push(op);
+        } else if ops::op_named(&op, crate::symbol_uses::SYMBOL_USE_OPS) {
+            self.symbol_users.push(op);
         }
     }
 }
@@ -86,8 +91,7 @@ fn node_at(root: &SyntaxNode, range: TextRange, kind: SyntaxKind) -> Option<Synt
         .last()
 }
 
-/// Upstream symbol tables whose bodies we check, and ops that must name a function.
-pub(crate) const TABLE_OPS: &[&str] = &["module", "builtin.module", "gpu.module"];
+/// Ops that must name a function.
 pub(crate) const CALL_OPS: &[&str] = &["func.call", "call", "func.constant", "constant"];
 
 /// The top-level nodes of each `// -----` chunk, and the chunk's range.
@@ -212,47 +216,17 @@ fn symbol_checks(chunk: &[SyntaxNode], found: &Found<'_>) -> Vec<Diagnostic> {
     for table in &found.tables {
         out.extend(redefinitions(&table_ops(table)));
     }
-    let mut names = TableNames::default();
+    let mut tables = SymbolTables::new(chunk);
     for op in &found.calls {
-        out.extend(call_target_check(op, chunk, &mut names));
+        out.extend(call_target_check(op, &mut tables));
+    }
+    for op in &found.symbol_users {
+        out.extend(crate::symbol_uses::check(op, &mut tables));
+    }
+    for table in &found.tables {
+        out.extend(crate::symbol_uses::check_table(table, &mut tables));
     }
     out
-}
-
-/// The names each symbol table defines, computed once per table (`None` = the chunk's top
-/// level), so checking many calls stays linear.
-#[derive(Default)]
-struct TableNames(HashMap<Option<SyntaxNode>, std::collections::HashSet<String>>);
-
-impl TableNames {
-    fn defines(&mut self, table: Option<SyntaxNode>, chunk: &[SyntaxNode], name: &str) -> bool {
-        let names = self.0.entry(table.clone()).or_insert_with(|| {
-            let ops = match &table {
-                Some(t) => table_ops(t),
-                None => chunk.iter().filter(|n| ops::is_op(n)).cloned().collect(),
-            };
-            ops.iter()
-                .filter_map(|o| crate::ide::defined_symbol(o).map(|(n, _)| n))
-                .collect()
-        });
-        names.contains(name)
-    }
-}
-
-/// Upstream symbol tables whose bodies we check (unknown dialects' modules are left alone).
-fn is_symbol_table(node: &SyntaxNode) -> bool {
-    ops::is_op(node) && ops::op_named(node, TABLE_OPS)
-}
-
-/// The ops directly in a symbol table's body.
-fn table_ops(table: &SyntaxNode) -> Vec<SyntaxNode> {
-    let Some(region) = table.children().find(|c| c.kind() == REGION) else {
-        return Vec::new();
-    };
-    region
-        .children()
-        .flat_map(|block| block.children().filter(ops::is_op))
-        .collect()
 }
 
 fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
@@ -283,11 +257,7 @@ fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
 
 /// `func.call @f` and `func.constant @f` must name a symbol of the chunk's top-level table
 /// or of their module. Only flat references are checked.
-fn call_target_check(
-    op: &SyntaxNode,
-    chunk: &[SyntaxNode],
-    names: &mut TableNames,
-) -> Option<Diagnostic> {
+fn call_target_check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Option<Diagnostic> {
     let (is_call, is_constant) = (
         ops::op_named(op, &["func.call", "call"]),
         ops::op_named(op, &["func.constant", "constant"]),
@@ -301,7 +271,7 @@ fn call_target_check(
         return None;
     }
     let target = target[1..].trim_matches('"').to_string();
-    if symbol_visible(op, &target, chunk, names) {
+    if !matches!(tables.lookup_from(op, &target), Lookup::Missing) {
         return None;
     }
     let message = if is_call {
@@ -312,44 +282,7 @@ fn call_target_check(
     Some(Diagnostic::error("symbol", message, op_name_range(op)))
 }
 
-/// Is `name` defined in the nearest symbol table around `op`? Only tables we know are
-/// searched: if an op we do not know stands between, it may be a symbol table itself, so
-/// the name counts as visible.
-fn symbol_visible(
-    op: &SyntaxNode,
-    name: &str,
-    chunk: &[SyntaxNode],
-    names: &mut TableNames,
-) -> bool {
-    let mut table = None;
-    for ancestor in op.ancestors().skip(1).filter(ops::is_op) {
-        if is_symbol_table(&ancestor) {
-            table = Some(ancestor);
-            break;
-        }
-        if !is_known_non_table(&ancestor) {
-            return true;
-        }
-    }
-    names.defines(table, chunk, name)
-}
-
-/// Ops that hold regions but are no symbol tables.
-fn is_known_non_table(op: &SyntaxNode) -> bool {
-    let Some(name) = op_name(op) else {
-        return false;
-    };
-    let dialect = name.split_once('.').map_or("", |(d, _)| d);
-    matches!(
-        name.as_str(),
-        "func.func" | "func" | "gpu.func" | "llvm.func"
-    ) || matches!(
-        dialect,
-        "scf" | "affine" | "cf" | "arith" | "memref" | "linalg" | "tensor"
-    )
-}
-
-fn op_name_range(op: &SyntaxNode) -> TextRange {
+pub(crate) fn op_name_range(op: &SyntaxNode) -> TextRange {
     let name = op
         .children()
         .find(|n| n.kind() == OP_NAME)

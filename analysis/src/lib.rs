@@ -15,6 +15,8 @@ pub mod line_index;
 pub mod names;
 pub mod outline;
 pub mod registry;
+mod symbol_uses;
+mod symbols;
 pub mod types;
 
 pub use diagnostics::{Diagnostic, Note, Severity, file_diagnostics, parse_diagnostics};

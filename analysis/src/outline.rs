@@ -230,8 +230,9 @@ fn is_checked_op(node: &GreenNodeData, name: Option<&str>) -> bool {
             .any(|c| green::element_kind(c) == OP_RESULT_LIST);
     binds_results
         || name.is_some_and(|name| {
-            crate::file_checks::TABLE_OPS.contains(&name)
+            crate::symbols::TABLE_OPS.contains(&name)
                 || crate::file_checks::CALL_OPS.contains(&name)
+                || crate::symbol_uses::SYMBOL_USE_OPS.contains(&name)
         })
 }
 

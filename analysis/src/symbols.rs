@@ -1,0 +1,113 @@
+//! Symbol lookup for the file checks (checks stage): the symbols each symbol table defines,
+//! computed once per table, and MLIR's `lookupNearestSymbolFrom` restricted to tables we
+//! know, so that an op of an unknown dialect (which may be a symbol table itself) makes a
+//! name count as possibly defined rather than missing.
+
+use std::collections::HashMap;
+
+use mlir_syntax::{SyntaxKind::*, SyntaxNode};
+
+use crate::hir::ops::{self, op_name};
+
+/// Upstream symbol tables whose bodies we check.
+pub(crate) const TABLE_OPS: &[&str] = &["module", "builtin.module", "gpu.module"];
+
+/// What a lookup found.
+pub(crate) enum Lookup {
+    /// The op defining the symbol.
+    Found(SyntaxNode),
+    /// Surely not defined in the table the lookup searched.
+    Missing,
+    /// An op we do not know stands between: it may be the table that defines the name.
+    Unknown,
+}
+
+/// The symbols of each table of a chunk (`None` = the chunk's top level).
+pub(crate) struct SymbolTables<'c> {
+    chunk: &'c [SyntaxNode],
+    tables: HashMap<Option<SyntaxNode>, HashMap<String, SyntaxNode>>,
+}
+
+impl<'c> SymbolTables<'c> {
+    pub(crate) fn new(chunk: &'c [SyntaxNode]) -> SymbolTables<'c> {
+        SymbolTables {
+            chunk,
+            tables: HashMap::new(),
+        }
+    }
+
+    /// The symbol `name` of the nearest symbol table around `op`.
+    pub(crate) fn lookup_from(&mut self, op: &SyntaxNode, name: &str) -> Lookup {
+        match nearest_table(op) {
+            Some(table) => self.lookup_in(table, name),
+            None => Lookup::Unknown,
+        }
+    }
+
+    /// The symbol `name` defined directly in `table` (`None`: the chunk's top level).
+    pub(crate) fn lookup_in(&mut self, table: Option<SyntaxNode>, name: &str) -> Lookup {
+        let chunk = self.chunk;
+        let symbols = self.tables.entry(table.clone()).or_insert_with(|| {
+            let ops = match &table {
+                Some(t) => table_ops(t),
+                None => chunk.iter().filter(|n| ops::is_op(n)).cloned().collect(),
+            };
+            let mut symbols = HashMap::new();
+            for op in ops {
+                if let Some((name, _)) = crate::ide::defined_symbol(&op) {
+                    symbols.entry(name).or_insert(op);
+                }
+            }
+            symbols
+        });
+        match symbols.get(name) {
+            Some(op) => Lookup::Found(op.clone()),
+            None => Lookup::Missing,
+        }
+    }
+}
+
+/// The nearest symbol table around `op` (`Some(None)`: the chunk's top level); `None` when
+/// an op we do not know stands between.
+pub(crate) fn nearest_table(op: &SyntaxNode) -> Option<Option<SyntaxNode>> {
+    for ancestor in op.ancestors().skip(1).filter(ops::is_op) {
+        if is_symbol_table(&ancestor) {
+            return Some(Some(ancestor));
+        }
+        if !is_known_non_table(&ancestor) {
+            return None;
+        }
+    }
+    Some(None)
+}
+
+/// Upstream symbol tables whose bodies we check (unknown dialects' modules are left alone).
+pub(crate) fn is_symbol_table(node: &SyntaxNode) -> bool {
+    ops::is_op(node) && ops::op_named(node, TABLE_OPS)
+}
+
+/// The ops directly in a symbol table's body.
+pub(crate) fn table_ops(table: &SyntaxNode) -> Vec<SyntaxNode> {
+    let Some(region) = table.children().find(|c| c.kind() == REGION) else {
+        return Vec::new();
+    };
+    region
+        .children()
+        .flat_map(|block| block.children().filter(ops::is_op))
+        .collect()
+}
+
+/// Ops that hold regions but are no symbol tables.
+fn is_known_non_table(op: &SyntaxNode) -> bool {
+    let Some(name) = op_name(op) else {
+        return false;
+    };
+    let dialect = name.split_once('.').map_or("", |(d, _)| d);
+    matches!(
+        name.as_str(),
+        "func.func" | "func" | "gpu.func" | "llvm.func"
+    ) || matches!(
+        dialect,
+        "scf" | "affine" | "cf" | "arith" | "memref" | "linalg" | "tensor"
+    )
+}
