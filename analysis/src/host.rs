@@ -19,6 +19,9 @@ pub struct AnalysisHost {
     files: HashMap<String, SourceFile>,
     /// Per file, what the isolated ops of its last tree held (see `outline`).
     memos: HashMap<String, OutlineMemo>,
+    /// Files parsed whole since their diagnostics were last asked for: most of their
+    /// bodies are new, so checking them is worth spreading over threads.
+    parsed_whole: std::collections::HashSet<String>,
 }
 
 impl AnalysisHost {
@@ -31,7 +34,10 @@ impl AnalysisHost {
             (Some(old), Some(edits)) if lengths_agree(&old, edits, &text) => {
                 edits.iter().fold(old, |tree, edit| reparse(&tree, edit))
             }
-            _ => mlir_syntax::parse(&text),
+            _ => {
+                self.parsed_whole.insert(key.to_string());
+                mlir_syntax::parse(&text)
+            }
         };
         let memo = self.memos.entry(key.to_string()).or_default();
         let outlined = Some(Arc::new(outline(&parse.syntax_node(), memo)));
@@ -52,16 +58,48 @@ impl AnalysisHost {
     pub fn remove(&mut self, key: &str) {
         self.files.remove(key);
         self.memos.remove(key);
+        self.parsed_whole.remove(key);
     }
 
     /// Every diagnostic of file `key` (none for an unknown file).
-    pub fn diagnostics(&self, key: &str) -> Vec<Diagnostic> {
+    pub fn diagnostics(&mut self, key: &str) -> Vec<Diagnostic> {
         match self.files.get(key) {
-            Some(file) => db::file_diagnostics(&self.db, *file),
+            Some(file) => {
+                if self.parsed_whole.remove(key) {
+                    self.check_bodies_in_parallel(*file);
+                }
+                db::file_diagnostics(&self.db, *file)
+            }
             None => Vec::new(),
         }
     }
+
+    /// Brings every body's queries up to date on all cores, each thread with its own
+    /// handle on the database, so that the sequential pass after it finds them memoized.
+    /// Opening a large file checks thousands of bodies; after a keystroke all but one
+    /// are only validated.
+    fn check_bodies_in_parallel(&self, file: SourceFile) {
+        let count = db::body_count(&self.db, file);
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if threads < 2 || count < MIN_BODIES_FOR_THREADS {
+            return;
+        }
+        std::thread::scope(|scope| {
+            for first in 0..threads as u32 {
+                let db = self.db.clone();
+                scope.spawn(move || {
+                    for index in (first..count).step_by(threads) {
+                        let id = db::BodyId::new(&db, file, index);
+                        db::body_checks(&db, id);
+                    }
+                });
+            }
+        });
+    }
 }
+
+/// Below this many bodies, threads cost more than they save.
+const MIN_BODIES_FOR_THREADS: u32 = 64;
 
 /// Do the edits turn a text of the old tree's length into one of the new text's length?
 /// (A cheap guard against edits that do not belong to the tree.)

@@ -46,7 +46,7 @@ fn terminators(region: &RegionFacts) -> Vec<Diagnostic> {
                 return out;
             }
             Some(last) if last.known_non_terminator => {
-                let message = format!("block with no terminator, has {}", last.text);
+                let message = format!("block with no terminator, has {}", last.text());
                 out.push(Diagnostic::error("terminator", message, last.range));
             }
             Some(_) => {}

@@ -43,9 +43,16 @@ pub(super) struct BlockFacts {
 
 /// The last op of a block, if it surely is not a terminator.
 pub(super) struct LastOp {
+    pub node: SyntaxNode,
     pub range: TextRange,
-    pub text: String,
     pub known_non_terminator: bool,
+}
+
+impl LastOp {
+    /// The op's first line, for messages that show the op.
+    pub fn text(&self) -> String {
+        first_line(&self.node.text().to_string())
+    }
 }
 
 /// The values a branch passes to one of its successors.
@@ -57,14 +64,14 @@ pub(super) struct Branch {
     pub operands: Vec<Option<Type>>,
 }
 
-#[derive(Default)]
 pub(super) struct Facts {
+    pub body_op: SyntaxNode,
     /// The range of each name of the body, by name index.
     pub name_ranges: Vec<TextRange>,
-    pub texts: Vec<String>,
     /// The result number each name uses (`%x#1`: 1; 0 for all other names).
     pub result_numbers: Vec<u32>,
-    pub defs: FxHashMap<u32, DefTypes>,
+    /// What each definition says about its types, by name index.
+    pub defs: Vec<Option<DefTypes>>,
     pub uses: Vec<TypedUse>,
     /// The argument types of each block, by the name index of its label.
     pub block_args: FxHashMap<u32, Vec<Option<Type>>>,
@@ -83,19 +90,32 @@ const NEEDS_TERMINATOR: &[&str] = &[
     "scf.while",
 ];
 
+impl Facts {
+    /// The text of name `name` (`%x`), for messages.
+    pub fn text(&self, name: u32) -> String {
+        let range = self.name_ranges[name as usize] - self.body_op.text_range().start();
+        self.body_op.text().slice(range).to_string()
+    }
+}
+
 pub(super) fn gather(body_op: &SyntaxNode, aliases: &dyn Fn(&str) -> Option<SyntaxNode>) -> Facts {
-    let tokens = hir::name_tokens(body_op);
+    let names = hir::name_ranges(body_op);
     let mut gatherer = Gatherer {
-        index: tokens
+        index: names
             .iter()
             .enumerate()
-            .map(|(i, t)| (t.text_range().start(), i as u32))
+            .map(|(i, (range, _))| (range.start(), i as u32))
             .collect(),
         facts: Facts {
-            name_ranges: tokens.iter().map(|t| t.text_range()).collect(),
-            texts: tokens.iter().map(|t| t.text().to_string()).collect(),
-            result_numbers: tokens.iter().map(result_number).collect(),
-            ..Facts::default()
+            body_op: body_op.clone(),
+            name_ranges: names.iter().map(|(range, _)| *range).collect(),
+            result_numbers: names.iter().map(|(_, result)| *result).collect(),
+            defs: (0..names.len()).map(|_| None).collect(),
+            uses: Vec::new(),
+            block_args: FxHashMap::default(),
+            regions: Vec::new(),
+            branches: Vec::new(),
+            errors: Vec::new(),
         },
         lowering: Lowering::new(aliases),
         registry: Registry::builtin(),
@@ -141,24 +161,22 @@ impl Gatherer<'_> {
             if let Some(name) = self.name(token) {
                 let at = token.text_range().start();
                 let types = vec![ty.clone()];
-                self.facts.defs.insert(name, DefTypes { types, at });
+                self.facts.defs[name as usize] = Some(DefTypes { types, at });
             }
         }
         if let Some(spec) = spec {
             self.successor_checks(node, spec, matched.as_ref(), &types);
         }
-        let own_dialect =
-            ops::op_name(node).and_then(|name| name.split_once('.').map(|(d, _)| d.to_string()));
-        let inner_dialect = spec.and_then(|s| s.default_dialect.clone()).or(own_dialect);
+        let green = node.green();
+        let own_name = hir::green::op_name(&green);
+        let own_dialect = own_name.and_then(|name| name.split_once('.').map(|(d, _)| d));
+        let inner_dialect = spec
+            .and_then(|s| s.default_dialect.as_deref())
+            .or(own_dialect);
         let named_args = !types.region_args.is_empty();
         for (i, region) in regions_of(node).enumerate() {
-            self.region(
-                node,
-                &region,
-                spec,
-                inner_dialect.as_deref(),
-                named_args && i == 0,
-            );
+            let named_args = named_args && i == 0;
+            self.region(node, own_name, &region, spec, inner_dialect, named_args);
         }
     }
 
@@ -210,7 +228,7 @@ impl Gatherer<'_> {
                 .map(|i| types.results.get(i).cloned().flatten())
                 .collect();
             next += count;
-            self.facts.defs.insert(name, DefTypes { types, at });
+            self.facts.defs[name as usize] = Some(DefTypes { types, at });
         }
     }
 
@@ -259,6 +277,7 @@ impl Gatherer<'_> {
     fn region(
         &mut self,
         owner: &SyntaxNode,
+        owner_name: Option<&str>,
         region: &ast::Region,
         spec: Option<&OpSpec>,
         default_dialect: Option<&str>,
@@ -266,7 +285,7 @@ impl Gatherer<'_> {
     ) {
         let needs_terminator = match spec {
             Some(spec) => !spec.has_trait(&Trait::NoTerminator),
-            None => ops::op_name(owner).is_some_and(|name| NEEDS_TERMINATOR.contains(&&*name)),
+            None => owner_name.is_some_and(|name| NEEDS_TERMINATOR.contains(&name)),
         };
         let mut blocks = Vec::new();
         for (i, block) in region.blocks().enumerate() {
@@ -324,21 +343,19 @@ impl Gatherer<'_> {
         };
         let ty = arg.ty().map(|t| self.lowering.lower_type(t.syntax()));
         let at = token.text_range().start();
-        self.facts.defs.insert(
-            name,
-            DefTypes {
-                types: vec![ty],
-                at,
-            },
-        );
+        self.facts.defs[name as usize] = Some(DefTypes {
+            types: vec![ty],
+            at,
+        });
     }
 
     fn last_op(&self, op: &SyntaxNode, default_dialect: Option<&str>) -> LastOp {
-        let name = ops::op_name(op);
-        let spec = name.and_then(|n| self.registry.resolve(&n, default_dialect));
+        let green = op.green();
+        let name = hir::green::op_name(&green);
+        let spec = name.and_then(|n| self.registry.resolve(n, default_dialect));
         LastOp {
+            node: op.clone(),
             range: op_name_range(op),
-            text: first_line(&op.text().to_string()),
             // An op with successors is reported as such (`successors in non-terminator`).
             known_non_terminator: spec.is_some_and(|s| !s.is_terminator())
                 && !op
@@ -373,13 +390,4 @@ fn first_line(text: &str) -> String {
     // A trailing comment is trivia inside the op's last token's node, not part of the op.
     let code = line.split_once("//").map_or(line, |(code, _)| code);
     code.trim_end().to_string()
-}
-
-/// The `N` of a `%x#N` use (0 otherwise).
-fn result_number(token: &SyntaxToken) -> u32 {
-    token
-        .parent()
-        .and_then(ast::ValueUse::cast)
-        .and_then(|value| value.result_index())
-        .unwrap_or(0)
 }

@@ -109,3 +109,21 @@ fn generic_ops_and_entry_labels() {
         ]
     );
 }
+
+#[test]
+fn name_ranges_agree_with_name_tokens() {
+    let text = "func.func @f(%a: i32) {\n  %r:2 = \"t.two\"(%a) : (i32) -> (i32, i32)\n  \"t.use\"(%r#1) : (i32) -> ()\n  func.func @inner(%z: i32) {\n    return\n  }\n  cf.br ^bb1(%r#0 : i32)\n^bb1(%x: i32):\n  return\n}\n";
+    let root = mlir_syntax::parse(text).syntax_node();
+    for (green, _) in &crate::outline::outline_once(&root).bodies {
+        let body_op = SyntaxNode::new_root(green.clone());
+        let tokens: Vec<_> = hir::name_tokens(&body_op)
+            .iter()
+            .map(|t| t.text_range())
+            .collect();
+        let ranges: Vec<_> = hir::name_ranges(&body_op).iter().map(|r| r.0).collect();
+        assert_eq!(tokens, ranges);
+    }
+    let body_op = SyntaxNode::new_root(crate::outline::outline_once(&root).bodies[1].0.clone());
+    let results: Vec<u32> = hir::name_ranges(&body_op).iter().map(|r| r.1).collect();
+    assert_eq!(results, [0, 0, 0, 1, 0, 0, 0, 0]);
+}

@@ -19,29 +19,28 @@ enum Prior {
 }
 
 pub(super) fn check(facts: &Facts, resolution: &Resolution) -> Vec<Diagnostic> {
-    let typed: rustc_hash::FxHashMap<u32, &Type> =
-        facts.uses.iter().map(|u| (u.name, &u.ty)).collect();
-    let mut uses_of: rustc_hash::FxHashMap<(u32, u32), Vec<u32>> = Default::default();
+    let mut typed: Vec<Option<&Type>> = vec![None; facts.name_ranges.len()];
+    for u in &facts.uses {
+        typed[u.name as usize] = Some(&u.ty);
+    }
+    // (definition, result number, use), sorted: each value's uses in text order.
+    let mut uses: Vec<(u32, u32, u32)> = Vec::new();
     for (name, target) in resolution.targets.iter().enumerate() {
         let name = name as u32;
         if let Some(def) = *target
             && def != name
-            && facts.defs.contains_key(&def)
+            && facts.defs.get(def as usize).is_some_and(Option::is_some)
         {
-            let result = facts
-                .result_numbers
-                .get(name as usize)
-                .copied()
-                .unwrap_or(0);
-            uses_of.entry((def, result)).or_default().push(name);
+            let result = facts.result_numbers.get(name as usize).copied();
+            uses.push((def, result.unwrap_or(0), name));
         }
     }
-    let mut keys: Vec<_> = uses_of.keys().copied().collect();
-    keys.sort_unstable();
+    uses.sort_unstable();
     let mut out = Vec::new();
-    for (def, result) in keys {
-        let uses = &uses_of[&(def, result)];
-        check_value(facts, &typed, def, result, uses, &mut out);
+    for value in uses.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        let (def, result, _) = value[0];
+        let names: Vec<u32> = value.iter().map(|u| u.2).collect();
+        check_value(facts, &typed, def, result, &names, &mut out);
     }
     out
 }
@@ -49,13 +48,15 @@ pub(super) fn check(facts: &Facts, resolution: &Resolution) -> Vec<Diagnostic> {
 /// Walks the uses of result `result` of definition `def` in text order.
 fn check_value(
     facts: &Facts,
-    typed: &rustc_hash::FxHashMap<u32, &Type>,
+    typed: &[Option<&Type>],
     def: u32,
     result: u32,
     uses: &[u32],
     out: &mut Vec<Diagnostic>,
 ) {
-    let def_types = &facts.defs[&def];
+    let Some(def_types) = &facts.defs[def as usize] else {
+        return;
+    };
     let def_type = def_types.types.get(result as usize).cloned().flatten();
     let mut prior = Prior::Unseen;
     let mut defined = false;
@@ -64,7 +65,7 @@ fn check_value(
             defined = true;
             prior = at_definition(facts, def, result, def_type.clone(), prior, out);
         }
-        let ty = typed.get(&name).copied();
+        let ty = typed[name as usize];
         prior = match (prior, ty) {
             (Prior::Unseen, Some(ty)) => Prior::Known(ty.clone(), name, false),
             (Prior::Unseen | Prior::Unknown, _) => Prior::Unknown,
@@ -97,7 +98,7 @@ fn at_definition(
     if let Prior::Known(used, at, false) = &prior
         && surely_differ(&def_type, used)
     {
-        let name = &facts.texts[def as usize];
+        let name = facts.text(def);
         let message = format!("definition of SSA value '{name}#{result}' has type '{def_type}'");
         let mut d = Diagnostic::error("value-type", message, facts.name_ranges[def as usize]);
         d.notes.push(Note {
@@ -110,7 +111,7 @@ fn at_definition(
 }
 
 fn use_mismatch(facts: &Facts, name: u32, ty: &Type, prior: &Type, at: u32) -> Diagnostic {
-    let text = &facts.texts[name as usize];
+    let text = facts.text(name);
     let message = format!(
         "use of value '{text}' expects different type than prior uses: '{ty}' vs '{prior}'"
     );

@@ -4,8 +4,11 @@
 //! maybe-definition), its scope and its position among the ops of its block — and no text
 //! offsets, so a body is equal after an edit elsewhere in the file (DESIGN §3.5).
 
-use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, WalkEvent};
-use rowan::GreenToken;
+use mlir_syntax::green_walk::Children;
+use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, WalkEvent};
+use rowan::{GreenNodeData, GreenToken, NodeOrToken};
+
+use super::green::{kind_of_raw, node_kind};
 
 use super::ops::{self, RegionKind};
 
@@ -107,12 +110,12 @@ pub fn name_tokens(body_op: &SyntaxNode) -> Vec<SyntaxToken> {
             continue;
         };
         match element {
-            rowan::NodeOrToken::Node(node) => {
+            NodeOrToken::Node(node) => {
                 if node != *body_op && ops::is_isolated(&node) || holds_no_names(node.kind()) {
                     walk.skip_subtree();
                 }
             }
-            rowan::NodeOrToken::Token(token) => {
+            NodeOrToken::Token(token) => {
                 if matches!(token.kind(), VALUE_ID | CARET_ID) {
                     out.push(token);
                 }
@@ -120,4 +123,53 @@ pub fn name_tokens(body_op: &SyntaxNode) -> Vec<SyntaxToken> {
         }
     }
     out
+}
+
+/// Where each name of a body is (the ranges of `name_tokens`, in the same order) and the
+/// result number it uses (`%x#1`: 1, else 0), read from green nodes without cursors.
+pub fn name_ranges(body_op: &SyntaxNode) -> Vec<(TextRange, u32)> {
+    let green = body_op.green();
+    let mut out = Vec::new();
+    let mut stack = vec![Children::new(&green, body_op.text_range().start())];
+    while let Some(top) = stack.last_mut() {
+        let Some((child, at)) = top.next_child() else {
+            stack.pop();
+            continue;
+        };
+        match child {
+            NodeOrToken::Node(node) => {
+                let kind = node_kind(node);
+                let isolated = matches!(kind, GENERIC_OP | CUSTOM_OP)
+                    && super::green::op_name(node).is_some_and(ops::name_is_isolated);
+                if !isolated && !holds_no_names(kind) {
+                    stack.push(Children::new(node, at));
+                }
+            }
+            NodeOrToken::Token(token) => {
+                let kind = kind_of_raw(token.kind());
+                if matches!(kind, VALUE_ID | CARET_ID) {
+                    let result = if kind == VALUE_ID {
+                        result_number(top.green)
+                    } else {
+                        0
+                    };
+                    out.push((TextRange::at(at, token.text_len()), result));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The `N` of the `#N` of a `VALUE_USE` node (0 for other nodes and for no `#N`).
+fn result_number(parent: &GreenNodeData) -> u32 {
+    if node_kind(parent) != VALUE_USE {
+        return 0;
+    }
+    parent
+        .children()
+        .filter_map(|c| c.into_token())
+        .find(|t| kind_of_raw(t.kind()) == HASH_ID)
+        .and_then(|t| t.text()[1..].parse().ok())
+        .unwrap_or(0)
 }

@@ -7,6 +7,6 @@ mod lower;
 pub mod ops;
 pub mod resolve;
 
-pub use body::{Body, Name, NameKind, name_tokens};
+pub use body::{Body, Name, NameKind, name_ranges, name_tokens};
 pub use lower::lower;
 pub use resolve::{NameError, Resolution, resolve};
