@@ -112,7 +112,7 @@ pub fn parse(text: &str) -> Parse {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     if text.len() >= parallel::MIN_PARALLEL_BYTES
         && threads > 1
-        && let Some(parse) = parallel::parse_in_pieces(text, threads, 1 << 20)
+        && let Some(parse) = parallel::parse_in_pieces(text, threads, 256 << 10)
     {
         return parse;
     }

@@ -24,7 +24,7 @@ use crate::reparse::{nesting_depth, parse_fragment};
 use crate::{Parse, SyntaxError, SyntaxKind, SyntaxKind::*, SyntaxNode, grammar, validation};
 
 /// Files smaller than this are parsed on one thread: splitting would not pay.
-pub(crate) const MIN_PARALLEL_BYTES: usize = 4 << 20;
+pub(crate) const MIN_PARALLEL_BYTES: usize = 1 << 20;
 
 /// Parses `text` on `threads` threads, in pieces of at least `min_piece` bytes; `None`
 /// where the file cannot be cut safely.
