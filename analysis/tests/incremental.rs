@@ -1,6 +1,6 @@
 //! Incrementality (DESIGN §3.5): after typing inside one function of a 1,000-function file,
-//! only that function's `body` and `resolution` queries re-run; every other function's
-//! results are reused. Salsa's events tell which queries executed.
+//! only that function's `body`, `resolution` and `body_checks` queries re-run; every other
+//! function's results are reused. Salsa's events tell which queries executed.
 
 use std::sync::{Arc, Mutex};
 
@@ -66,5 +66,14 @@ fn typing_in_one_function_reruns_only_its_body_queries() {
         count("resolution"),
         1,
         "and only its names are resolved again: {second:?}"
+    );
+    assert_eq!(
+        count("body_checks"),
+        1,
+        "and only its types and blocks are checked again: {second:?}"
+    );
+    assert!(
+        count("aliases") <= 1,
+        "the alias table is read once: {second:?}"
     );
 }
