@@ -1,7 +1,7 @@
 //! Hover for names: a value shows what defines it (op result with its index, block or
 //! region argument) and its type where the text gives it; a block its arguments; a symbol
 //! the op that defines it, as written up to its body; an alias the value it stands for.
-//! Markdown, with MLIR in fenced code blocks.
+//! Markdown, with MLIR in fenced code blocks. Locations and op names: `hover_ir`.
 
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
@@ -14,7 +14,10 @@ pub struct HoverResult {
 }
 
 pub fn hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
-    let (token, class) = name_at(root, offset)?;
+    let Some((token, class)) = name_at(root, offset) else {
+        return super::hover_ir::location_hover(root, offset)
+            .or_else(|| super::hover_ir::op_hover(root, offset));
+    };
     let def_range = definition(root, offset).into_iter().next();
     let def = def_range.and_then(|r| {
         root.covering_element(r)

@@ -36,7 +36,7 @@ pub fn location_target(root: &SyntaxNode, offset: TextSize) -> Option<LocationTa
     in_location.then(|| file_line_col(&loc)).flatten()
 }
 
-fn file_line_col(loc: &SyntaxNode) -> Option<LocationTarget> {
+pub(crate) fn file_line_col(loc: &SyntaxNode) -> Option<LocationTarget> {
     let mut tokens = loc
         .children_with_tokens()
         .filter_map(|e| e.into_token())

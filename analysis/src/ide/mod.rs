@@ -5,6 +5,7 @@ mod completion;
 mod document_symbols;
 mod folding_ranges;
 mod hover;
+mod hover_ir;
 mod locations;
 mod navigation;
 mod rename;

@@ -115,3 +115,23 @@ fn completion_of_values_next_to_a_syntax_error() {
         json!({ "line": 6, "character": 9 })
     );
 }
+
+#[test]
+fn hover_on_op_names_and_locations() {
+    let text = "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32 loc(\"src.c\":7:3)\n  return %0 : i32\n}\n";
+    let (mut client, _) = Client::initialized(json!({}));
+    client.open(URI, text);
+    assert!(client.diagnostics(URI, 1).is_empty());
+    let op = client.request("textDocument/hover", at(1, 10));
+    let docs = op["contents"]["value"].as_str().unwrap();
+    assert!(docs.starts_with("**arith.addi**: "), "{docs}");
+    assert!(docs.contains("Example:"), "{docs}");
+    let ret = client.request("textDocument/hover", at(2, 3));
+    let docs = ret["contents"]["value"].as_str().unwrap();
+    assert!(docs.starts_with("**func.return**: "), "{docs}");
+    let loc = client.request("textDocument/hover", at(1, 37));
+    assert_eq!(
+        loc["contents"]["value"].as_str().unwrap(),
+        "`src.c`, line 7, column 3"
+    );
+}
