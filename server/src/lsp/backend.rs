@@ -585,23 +585,28 @@ impl LanguageServer for Backend {
         let at = params.text_document_position;
         let uri = at.text_document.uri.clone();
         let new_name = params.new_name;
-        let edits = self
+        let (edits, symbol, new_text) = self
             .with_snapshot(&at.text_document.uri, move |snapshot, map| {
-                let edits = ide::rename(
-                    &snapshot.parse.syntax_node(),
-                    map.offset(at.position),
-                    &new_name,
-                )?;
-                Ok::<_, String>(
-                    edits
-                        .into_iter()
-                        .map(|(r, text)| TextEdit::new(map.range(r), text))
-                        .collect::<Vec<_>>(),
-                )
+                let root = snapshot.parse.syntax_node();
+                let offset = map.offset(at.position);
+                let edits = ide::rename(&root, offset, &new_name)?;
+                let new_text = edits.first().map(|(_, text)| text.clone());
+                let edits = edits
+                    .into_iter()
+                    .map(|(r, text)| TextEdit::new(map.range(r), text))
+                    .collect::<Vec<_>>();
+                Ok::<_, String>((edits, symbol_at(&root, offset), new_text))
             })
             .await?
             .map_err(Error::invalid_params)?;
-        let changes = std::collections::HashMap::from([(uri, edits)]);
+        let mut changes = std::collections::HashMap::from([(uri.clone(), edits)]);
+        // A symbol is renamed in the other workspace files that mention it, too.
+        if let (Some(symbol), Some(new_text)) = (symbol, new_text) {
+            for location in self.references_elsewhere(&symbol, &uri, true).await {
+                let edit = TextEdit::new(location.range, new_text.clone());
+                changes.entry(location.uri).or_default().push(edit);
+            }
+        }
         Ok(Some(WorkspaceEdit {
             changes: Some(changes),
             ..Default::default()

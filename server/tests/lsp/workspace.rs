@@ -1,6 +1,6 @@
 //! The workspace: files under the workspace folder are indexed in the background; workspace
-//! symbols, and definition and references of `@symbols` across files, use the index, which
-//! follows changes on disk.
+//! symbols, and definition, references and rename of `@symbols` across files, use the
+//! index, which follows changes on disk.
 
 use std::path::Path;
 
@@ -71,6 +71,20 @@ fn symbols_and_navigation_across_files() {
         .collect();
     assert_eq!(uris.len(), 2, "{references}");
     assert!(uris.contains(&uri_of(&a).as_str()) && uris.contains(&uri_of(&b).as_str()));
+
+    // Renaming the symbol edits its definition in the other file too.
+    let mut params = at.clone();
+    params["newName"] = json!("target");
+    let edit = client.request("textDocument/rename", params);
+    let changes = &edit["changes"];
+    let in_b = changes[uri_of(&b)].as_array().unwrap();
+    let in_a = changes[uri_of(&a)].as_array().unwrap();
+    assert_eq!((in_a.len(), in_b.len()), (1, 1), "{edit}");
+    assert_eq!(in_a[0]["newText"], "@target");
+    assert_eq!(
+        in_a[0]["range"]["start"],
+        json!({ "line": 0, "character": 18 })
+    );
 
     std::fs::write(&a, "func.func private @renamed(i32)\n").unwrap();
     let change = json!({ "changes": [{ "uri": uri_of(&a), "type": 2 }] });
