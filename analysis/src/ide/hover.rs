@@ -146,10 +146,60 @@ fn block_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String>
         .and_then(|o| ops::op_name(&o))
         .unwrap_or_default();
     let label_text = label.text().to_string();
+    let name = token.text();
+    let blocks: Vec<SyntaxNode> = region.children().filter(|b| b.kind() == BLOCK).collect();
+    let predecessors: Vec<String> = blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| successors_of(b).iter().any(|s| s == name))
+        .map(|(i, b)| block_name(b, i))
+        .collect();
+    let successors = successors_of(&block);
+    let list = |names: &[String]| match names {
+        [] => "none".to_string(),
+        _ => names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
     Some(format!(
-        "{}\n\nblock #{index} of a region of `{owner}`",
-        code(label_text.trim_end_matches(':'))
+        "{}\n\nblock #{index} of a region of `{owner}`\n\npredecessors: {}\n\nsuccessors: {}",
+        code(label_text.trim_end_matches(':')),
+        list(&predecessors),
+        list(&successors)
     ))
+}
+
+/// The blocks the ops of `block` branch to (not those of the regions nested in them).
+fn successors_of(block: &SyntaxNode) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut walk = block.preorder_with_tokens();
+    while let Some(event) = walk.next() {
+        match event {
+            mlir_syntax::WalkEvent::Enter(rowan::NodeOrToken::Node(n))
+                if n.kind() == REGION || n.kind() == BLOCK_LABEL =>
+            {
+                walk.skip_subtree();
+            }
+            mlir_syntax::WalkEvent::Enter(rowan::NodeOrToken::Token(t))
+                if t.kind() == CARET_ID && !out.iter().any(|s| s == t.text()) =>
+            {
+                out.push(t.text().to_string());
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A block's label name, or `#N` for an unlabelled (entry) block.
+fn block_name(block: &SyntaxNode, index: usize) -> String {
+    block
+        .children()
+        .find(|c| c.kind() == BLOCK_LABEL)
+        .and_then(|l| l.first_token())
+        .map_or(format!("#{index}"), |t| t.text().to_string())
 }
 
 fn symbol_hover(root: &SyntaxNode, token: &SyntaxToken, def: Option<TextRange>) -> Option<String> {
@@ -226,7 +276,9 @@ mod tests {
         );
         let block = f.replace("!t$0", "!t").replace("br ^bb1", "br ^bb1$0");
         assert!(
-            check(&block).contains("block #1 of a region of `func.func`"),
+            check(&block).contains(
+                "block #1 of a region of `func.func`\n\npredecessors: `#0`\n\nsuccessors: none"
+            ),
             "{}",
             check(&block)
         );
