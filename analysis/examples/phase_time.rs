@@ -25,7 +25,7 @@ fn main() {
     let t = Instant::now();
     let n = mlir_analysis::names::name_diagnostics_of(
         &outline.bodies,
-        &mlir_analysis::types::AliasGreens::of_file(&root),
+        &mlir_analysis::checks::FileContext::of_file(&root),
     )
     .len();
     println!("names        {:7.0} ms ({n} diagnostics)", ms(t));

@@ -6,12 +6,14 @@
 //!
 //! Modules: `facts` (one walk gathering what the checks read), `op_types` (the types an
 //! op gives its operands, results and region arguments), `value_types` (MLIR's parser
-//! rule that all uses and the definition of a value agree on its type), `blocks`
-//! (terminators, successor operands, entry blocks).
+//! rule that all uses and the definition of a value agree on its type), `op_verify` (type
+//! constraints and traits of ops we have specs for, `func.return` against its function),
+//! `blocks` (terminators, successor operands, entry blocks).
 
 mod blocks;
 mod facts;
 mod op_types;
+mod op_verify;
 mod value_types;
 
 use mlir_syntax::SyntaxNode;
@@ -20,14 +22,48 @@ use crate::diagnostics::Diagnostic;
 use crate::hir::Resolution;
 use crate::types::AliasGreens;
 
+/// What the checks of every body of a file share.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileContext {
+    pub aliases: AliasGreens,
+    /// Check ops against MLIR's verifiers. Not for files of xDSL (a `RUN:` line names it),
+    /// whose re-implemented dialects verify differently (`arith` on `ui16`).
+    pub verify_ops: bool,
+}
+
+impl FileContext {
+    pub fn of_file(root: &SyntaxNode) -> FileContext {
+        FileContext {
+            aliases: AliasGreens::of_file(root),
+            verify_ops: !run_lines_name_xdsl(root),
+        }
+    }
+}
+
+/// Do the comments before the file's first item name xDSL in a `RUN:` line?
+fn run_lines_name_xdsl(root: &SyntaxNode) -> bool {
+    let mut token = root.first_token();
+    while let Some(t) = token.filter(|t| t.kind().is_trivia()) {
+        let text = t.text();
+        if t.kind() == mlir_syntax::SyntaxKind::COMMENT
+            && text.contains("RUN:")
+            && text.to_ascii_lowercase().contains("xdsl")
+        {
+            return true;
+        }
+        token = t.next_token();
+    }
+    false
+}
+
 /// The diagnostics of one body (ranges in the body op's tree), given its resolution.
 pub fn body_checks(
     body_op: &SyntaxNode,
     resolution: &Resolution,
-    aliases: &AliasGreens,
+    context: &FileContext,
 ) -> Vec<Diagnostic> {
-    let lookup = |name: &str| aliases.get(name);
-    let facts = facts::gather(body_op, &lookup);
+    let lookup = |name: &str| context.aliases.get(name);
+    let facts = facts::gather(body_op, &lookup, context.verify_ops);
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
     out.extend(blocks::check(&facts, resolution));

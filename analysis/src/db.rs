@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode, TextSize};
 
+use crate::checks::FileContext;
 use crate::diagnostics::Diagnostic;
 use crate::hir::{self, Body, Resolution};
 use crate::outline::Outline;
-use crate::types::AliasGreens;
 
 /// An open or indexed file: its text, and (when the host has one) the tree of that text,
 /// made by incremental reparsing outside salsa.
@@ -117,11 +117,11 @@ pub fn resolution<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Resolut
     hir::resolve(body(db, id))
 }
 
-/// The file's top-level aliases: compared, so bodies re-check types only when an alias
-/// definition changes.
+/// What every body check of the file reads (its top-level aliases): compared, so bodies
+/// are checked again only when an alias definition changes.
 #[salsa::tracked(returns(ref))]
-pub fn aliases(db: &dyn salsa::Database, file: SourceFile) -> AliasGreens {
-    AliasGreens::of_file(&parse(db, file).syntax_node())
+pub fn file_context(db: &dyn salsa::Database, file: SourceFile) -> FileContext {
+    FileContext::of_file(&parse(db, file).syntax_node())
 }
 
 /// The body checks (value types, block structure) of a body, with ranges in the body.
@@ -131,7 +131,7 @@ pub fn body_checks<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Vec<Di
         Some(syntax) => crate::checks::body_checks(
             &SyntaxNode::new_root(syntax.0.clone()),
             resolution(db, id),
-            aliases(db, id.file(db)),
+            file_context(db, id.file(db)),
         ),
         None => Vec::new(),
     }

@@ -80,8 +80,8 @@ pub fn parse_diagnostics(parse: &mlir_syntax::Parse, offset: TextSize) -> Vec<Di
         .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
     let root = parse.syntax_node();
     let outline = crate::outline::outline_once(&root);
-    let aliases = crate::types::AliasGreens::of_file(&root);
-    let names = crate::names::name_diagnostics_of(&outline.bodies, &aliases);
+    let context = crate::checks::FileContext::of_file(&root);
+    let names = crate::names::name_diagnostics_of(&outline.bodies, &context);
     let semantic = names
         .into_iter()
         .chain(crate::file_checks::file_checks_of(&root, &outline));

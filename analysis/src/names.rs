@@ -5,22 +5,22 @@
 
 use mlir_syntax::{GreenNode, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
+use crate::checks::FileContext;
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::{self, NameError, Resolution};
-use crate::types::AliasGreens;
 
 /// Name-resolution diagnostics of a parsed file. Bodies are independent, so they are
 /// resolved on all cores: each thread rebuilds a body's tree from its (shareable) green
 /// node and shifts the ranges back by the body's offset.
 pub fn name_diagnostics(root: &SyntaxNode) -> Vec<Diagnostic> {
-    let aliases = AliasGreens::of_file(root);
-    name_diagnostics_of(&crate::outline::outline_once(root).bodies, &aliases)
+    let context = FileContext::of_file(root);
+    name_diagnostics_of(&crate::outline::outline_once(root).bodies, &context)
 }
 
-/// `name_diagnostics` of the bodies of an outline, whose file has the `aliases`.
+/// `name_diagnostics` of the bodies of an outline, whose file has the `context`.
 pub fn name_diagnostics_of(
     bodies: &[(GreenNode, TextSize)],
-    aliases: &AliasGreens,
+    context: &FileContext,
 ) -> Vec<Diagnostic> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -32,7 +32,7 @@ pub fn name_diagnostics_of(
             .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .flat_map(|(g, at)| green_body_diagnostics(g, *at, aliases))
+                        .flat_map(|(g, at)| green_body_diagnostics(g, *at, context))
                         .collect::<Vec<_>>()
                 })
             })
@@ -50,13 +50,13 @@ pub fn name_diagnostics_of(
 fn green_body_diagnostics(
     green: &GreenNode,
     offset: TextSize,
-    aliases: &AliasGreens,
+    context: &FileContext,
 ) -> Vec<Diagnostic> {
     let body_op = SyntaxNode::new_root(green.clone());
     let resolution = hir::resolve(&hir::lower(&body_op));
     let mut out = located_body_diagnostics(green, offset, &resolution);
     out.extend(shifted(
-        crate::checks::body_checks(&body_op, &resolution, aliases),
+        crate::checks::body_checks(&body_op, &resolution, context),
         offset,
     ));
     out

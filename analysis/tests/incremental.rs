@@ -73,7 +73,7 @@ fn typing_in_one_function_reruns_only_its_body_queries() {
         "and only its types and blocks are checked again: {second:?}"
     );
     assert!(
-        count("aliases") <= 1,
-        "the alias table is read once: {second:?}"
+        count("file_context") <= 1,
+        "the file's aliases are read once: {second:?}"
     );
 }

@@ -8,9 +8,10 @@ use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use rustc_hash::FxHashMap;
 
 use super::op_types::{self, OpTypes};
+use super::op_verify;
 use crate::diagnostics::Diagnostic;
 use crate::hir::{self, ops};
-use crate::registry::{OpMatch, OpSpec, Registry, Trait};
+use crate::registry::{AttrValue, OpMatch, OpSpec, Registry, Trait};
 use crate::types::{Lowering, Type};
 
 /// What a value definition says about its types.
@@ -98,9 +99,16 @@ impl Facts {
     }
 }
 
-pub(super) fn gather(body_op: &SyntaxNode, aliases: &dyn Fn(&str) -> Option<SyntaxNode>) -> Facts {
+pub(super) fn gather(
+    body_op: &SyntaxNode,
+    aliases: &dyn Fn(&str) -> Option<SyntaxNode>,
+    verify_ops: bool,
+) -> Facts {
     let names = hir::name_ranges(body_op);
     let mut gatherer = Gatherer {
+        body_range: body_op.text_range(),
+        function: None,
+        verify_ops,
         index: names
             .iter()
             .enumerate()
@@ -131,6 +139,10 @@ pub(super) fn gather(body_op: &SyntaxNode, aliases: &dyn Fn(&str) -> Option<Synt
 }
 
 struct Gatherer<'a> {
+    /// The body op's range, and (for a `func.func`) its name and result types.
+    body_range: TextRange,
+    function: Option<(String, Vec<Option<Type>>)>,
+    verify_ops: bool,
     /// Name index by token start.
     index: FxHashMap<TextSize, u32>,
     facts: Facts,
@@ -166,6 +178,9 @@ impl Gatherer<'_> {
         }
         if let Some(spec) = spec {
             self.successor_checks(node, spec, matched.as_ref(), &types);
+            if self.verify_ops {
+                self.verify_op(node, spec, matched.as_ref(), &types, is_body);
+            }
         }
         let green = node.green();
         let own_name = hir::green::op_name(&green);
@@ -209,6 +224,65 @@ impl Gatherer<'_> {
             }
             None => (Some(spec), None, OpTypes::default()),
         }
+    }
+
+    /// The op's type constraints and traits; `func.return` against its function.
+    fn verify_op(
+        &mut self,
+        node: &SyntaxNode,
+        spec: &OpSpec,
+        matched: Option<&OpMatch>,
+        types: &OpTypes,
+        is_body: bool,
+    ) {
+        let is_generic = node.kind() == SyntaxKind::GENERIC_OP;
+        if !is_generic && matched.is_none() {
+            return;
+        }
+        if is_body && spec.name == "func.func" {
+            self.function = matched.and_then(|m| self.signature(m));
+        }
+        let operands: Vec<Option<&Type>> = types.operands.iter().map(|(_, t)| t.as_ref()).collect();
+        let known = op_verify::KnownTypes {
+            operand_constraints: match matched {
+                Some(m) => Some(op_types::operand_constraints(spec, m)),
+                None => op_verify::value_constraints(&spec.operands, operands.len()),
+            },
+            results: types.results.iter().map(Option::as_ref).collect(),
+            operands,
+        };
+        let at = op_name_range(node);
+        if let Some(message) = op_verify::verify(spec, &known) {
+            self.facts.errors.push(op_verify::error(message, at));
+            return;
+        }
+        let in_function = node.ancestors().skip(1).find(ops::is_op).is_some_and(|p| {
+            p.text_range() == self.body_range && p.kind() != SyntaxKind::SOURCE_FILE
+        });
+        if spec.name == "func.return"
+            && in_function
+            && let Some((function, results)) = &self.function
+            && let Some(message) = op_verify::return_check(function, results, &known.operands)
+        {
+            self.facts.errors.push(op_verify::error(message, at));
+        }
+    }
+
+    /// The name and result types of a matched `func.func`.
+    fn signature(&mut self, matched: &OpMatch) -> Option<(String, Vec<Option<Type>>)> {
+        let name = match &matched.attribute("sym_name")?.value {
+            AttrValue::Symbol(symbol) => symbol.leaf_name()?,
+            _ => return None,
+        };
+        let AttrValue::Signature { results, .. } = &matched.attribute("function_type")?.value
+        else {
+            return None;
+        };
+        let results = results
+            .iter()
+            .map(|t| Some(t.lower(&mut self.lowering)))
+            .collect();
+        Some((name, results))
     }
 
     /// Gives each result name of the op its types, bound once the op is parsed.

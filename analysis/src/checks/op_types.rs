@@ -94,7 +94,10 @@ pub(super) fn custom_op_types(
 }
 
 /// The constraint of operand #N: each operand declaration's for the values bound to it.
-fn operand_constraints<'s>(spec: &'s OpSpec, matched: &OpMatch) -> Vec<&'s TypeConstraint> {
+pub(super) fn operand_constraints<'s>(
+    spec: &'s OpSpec,
+    matched: &OpMatch,
+) -> Vec<&'s TypeConstraint> {
     spec.operands
         .iter()
         .zip(&matched.operand_segments)

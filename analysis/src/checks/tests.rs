@@ -3,21 +3,21 @@
 
 use mlir_syntax::SyntaxNode;
 
+use crate::checks::FileContext;
 use crate::hir;
-use crate::types::AliasGreens;
 
 /// Each diagnostic of every body as `text at range: message [note text: note]`.
 fn check(text: &str) -> Vec<String> {
     let parse = mlir_syntax::parse(text);
     assert!(parse.errors().is_empty(), "{:?}", parse.errors());
     let root = parse.syntax_node();
-    let aliases = AliasGreens::of_file(&root);
+    let context = FileContext::of_file(&root);
     let outline = crate::outline::outline_once(&root);
     let mut out = Vec::new();
     for (green, offset) in &outline.bodies {
         let body_op = SyntaxNode::new_root(green.clone());
         let resolution = hir::resolve(&hir::lower(&body_op));
-        for d in super::body_checks(&body_op, &resolution, &aliases) {
+        for d in super::body_checks(&body_op, &resolution, &context) {
             let at = |r: mlir_syntax::TextRange| &text[r + *offset];
             let notes: String = d
                 .notes
@@ -126,4 +126,19 @@ fn name_ranges_agree_with_name_tokens() {
     let body_op = SyntaxNode::new_root(crate::outline::outline_once(&root).bodies[1].0.clone());
     let results: Vec<u32> = hir::name_ranges(&body_op).iter().map(|r| r.1).collect();
     assert_eq!(results, [0, 0, 0, 1, 0, 0, 0, 0]);
+}
+
+#[test]
+fn ops_verified_against_their_specs_except_under_xdsl() {
+    let text =
+        "func.func @f(%a: f32) -> i32 {\n  %0 = arith.addi %a, %a : f32\n  return %a : f32\n}\n";
+    assert_eq!(
+        check(text),
+        [
+            "arith.addi: 'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'",
+            "return: type of return operand 0 ('f32') doesn't match function result type ('i32') in function @f",
+        ]
+    );
+    let xdsl = format!("// RUN: xdsl-opt %s | filecheck %s\n{text}");
+    assert_eq!(check(&xdsl), Vec::<String>::new());
 }

@@ -130,7 +130,7 @@ pub(super) fn surely_differ(a: &Type, b: &Type) -> bool {
 }
 
 /// A type whose every part we model, so that equality is MLIR's.
-fn exact(ty: &Type) -> bool {
+pub(super) fn exact(ty: &Type) -> bool {
     match ty {
         Type::Integer(_) | Type::Float(_) | Type::Index | Type::None => true,
         Type::Complex(t) | Type::UnrankedTensor(t) => exact(t),

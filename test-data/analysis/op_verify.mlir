@@ -1,0 +1,47 @@
+// Type constraints and traits of the ops we have specs for, and func.return against its
+// function (checklist §5). Run: mlir-opt --allow-unregistered-dialect --split-input-file
+// --verify-diagnostics op_verify.mlir
+
+func.func @constraint(%a: f32) {
+  // expected-error@+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %0 = arith.addi %a, %a : f32
+  return
+}
+
+// -----
+
+func.func @result_constraint(%a: i32) {
+  // expected-error@+1 {{'arith.cmpi' op result #0 must be bool-like, but got 'i32'}}
+  %0 = "arith.cmpi"(%a, %a) {predicate = 0 : i64} : (i32, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @same_types(%a: i32, %b: i64) {
+  // expected-error@+1 {{'arith.addi' op requires the same type for all operands and results}}
+  %0 = "arith.addi"(%a, %b) : (i32, i64) -> i32
+  return
+}
+
+// -----
+
+func.func @all_types_match(%c: i1, %a: i32, %b: i64) {
+  // expected-error@+1 {{'arith.select' op failed to verify that all of {true_value, false_value, result} have same type}}
+  %0 = "arith.select"(%c, %a, %b) : (i1, i32, i64) -> i32
+  return
+}
+
+// -----
+
+func.func @return_type(%a: i32) -> i64 {
+  // expected-error@+1 {{type of return operand 0 ('i32') doesn't match function result type ('i64') in function @return_type}}
+  return %a : i32
+}
+
+// -----
+
+func.func @return_count(%a: i32) -> (i32, i32) {
+  // expected-error@+1 {{'func.return' op has 1 operands, but enclosing function (@return_count) returns 2}}
+  return %a : i32
+}
