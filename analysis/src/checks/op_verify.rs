@@ -72,32 +72,25 @@ fn constraint_failure(
 
 /// Traits that require values to share a type.
 fn trait_failure(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
-    for t in &spec.traits {
-        match t {
-            Trait::SameOperandsAndResultType => {
-                let all = known.operands.iter().chain(&known.results);
-                if differ(all.copied()) {
-                    return Some("requires the same type for all operands and results".into());
-                }
-            }
-            Trait::SameTypeOperands => {
-                if differ(known.operands.iter().copied()) {
-                    return Some("requires all operands to have the same type".into());
-                }
-            }
-            Trait::AllTypesMatch(names) => {
-                let types = names.iter().flat_map(|n| named_types(spec, known, n));
-                if differ(types) {
-                    let list = names.join(", ");
-                    return Some(format!(
-                        "failed to verify that all of {{{list}}} have same type"
-                    ));
-                }
-            }
-            _ => {}
+    spec.traits.iter().find_map(|t| match t {
+        Trait::SameOperandsAndResultType
+            if differ(known.operands.iter().chain(&known.results).copied()) =>
+        {
+            Some("requires the same type for all operands and results".to_string())
         }
-    }
-    None
+        Trait::SameTypeOperands if differ(known.operands.iter().copied()) => {
+            Some("requires all operands to have the same type".to_string())
+        }
+        Trait::AllTypesMatch(names)
+            if differ(names.iter().flat_map(|n| named_types(spec, known, n))) =>
+        {
+            let list = names.join(", ");
+            Some(format!(
+                "failed to verify that all of {{{list}}} have same type"
+            ))
+        }
+        _ => None,
+    })
 }
 
 /// Do two of the known types surely differ?
