@@ -16,6 +16,8 @@ mod op_types;
 mod op_verify;
 mod value_types;
 
+pub(crate) use value_types::surely_differ;
+
 use mlir_syntax::SyntaxNode;
 
 use crate::diagnostics::Diagnostic;

@@ -271,8 +271,12 @@ fn call_target_check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Option<D
         return None;
     }
     let target = target[1..].trim_matches('"').to_string();
-    if !matches!(tables.lookup_from(op, &target), Lookup::Missing) {
-        return None;
+    match tables.lookup_from(op, &target) {
+        Lookup::Missing => {}
+        Lookup::Found(callee) if is_call => {
+            return crate::call_checks::check(op, &callee, tables.chunk());
+        }
+        _ => return None,
     }
     let message = if is_call {
         format!("'func.call' op '{target}' does not reference a valid function")

@@ -2,6 +2,7 @@
 //! byte ranges (no LSP, JSON or IO here; DESIGN §2). This stage offers the diagnostics of a
 //! file (syntax errors so far), `// -----` chunking, and `expected-*` annotation checking.
 
+mod call_checks;
 pub mod checks;
 pub mod chunks;
 pub mod db;

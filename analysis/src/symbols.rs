@@ -36,6 +36,11 @@ impl<'c> SymbolTables<'c> {
         }
     }
 
+    /// The top-level nodes of the chunk the tables are in.
+    pub(crate) fn chunk(&self) -> &'c [SyntaxNode] {
+        self.chunk
+    }
+
     /// The symbol `name` of the nearest symbol table around `op`.
     pub(crate) fn lookup_from(&mut self, op: &SyntaxNode, name: &str) -> Lookup {
         match nearest_table(op) {

@@ -125,7 +125,7 @@ fn use_mismatch(facts: &Facts, name: u32, ty: &Type, prior: &Type, at: u32) -> D
 
 /// Are two types surely different types in MLIR? Only when both are types we read
 /// exactly; a dialect type or attribute we keep as text may have other spellings.
-pub(super) fn surely_differ(a: &Type, b: &Type) -> bool {
+pub(crate) fn surely_differ(a: &Type, b: &Type) -> bool {
     a != b && exact(a) && exact(b)
 }
 

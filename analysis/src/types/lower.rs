@@ -43,7 +43,7 @@ impl AliasTable {
     }
 
     /// The first definition of each name wins (MLIR rejects a redefinition).
-    fn of_nodes(nodes: impl Iterator<Item = SyntaxNode>) -> AliasTable {
+    pub(crate) fn of_nodes(nodes: impl Iterator<Item = SyntaxNode>) -> AliasTable {
         let mut defs = FxHashMap::default();
         for node in nodes {
             if let Some((name, value)) = alias_def(&node) {
