@@ -45,3 +45,19 @@ func.func @return_count(%a: i32) -> (i32, i32) {
   // expected-error@+1 {{'func.return' op has 1 operands, but enclosing function (@return_count) returns 2}}
   return %a : i32
 }
+
+// -----
+
+func.func @unknown_custom_op(%a: i32) {
+  // expected-error@+1 {{custom op 'arith.frobnicate' is unknown}}
+  %0 = arith.frobnicate %a : i32
+  return
+}
+
+// -----
+
+func.func @unknown_generic_op(%a: i32) {
+  // expected-error@+1 {{unregistered operation 'arith.frobnicate' found in dialect ('arith') that does not allow unknown operations}}
+  %0 = "arith.frobnicate"(%a) : (i32) -> i32
+  return
+}

@@ -201,12 +201,13 @@ impl Gatherer<'_> {
         default_dialect: Option<&str>,
     ) -> (Option<&'static OpSpec>, Option<OpMatch>, OpTypes) {
         if let Some(op) = ast::GenericOp::cast(node.clone()) {
-            let spec = op.name().and_then(|n| self.registry.op(&n));
-            return (
-                spec,
-                None,
-                op_types::generic_op_types(&op, &mut self.lowering),
-            );
+            let name = op.name().unwrap_or_default();
+            let spec = self.registry.op(&name);
+            if spec.is_none() {
+                self.unknown_op(node, &name, true);
+            }
+            let types = op_types::generic_op_types(&op, &mut self.lowering);
+            return (spec, None, types);
         }
         let Some(op) = ast::CustomOp::cast(node.clone()) else {
             return (None, None, OpTypes::default());
@@ -215,6 +216,7 @@ impl Gatherer<'_> {
             return (None, None, OpTypes::default());
         };
         let Some(spec) = self.registry.resolve(&name, default_dialect) else {
+            self.unknown_op(node, &name, false);
             return (None, None, OpTypes::default());
         };
         match crate::registry::match_op(&op, spec) {
@@ -283,6 +285,25 @@ impl Gatherer<'_> {
             .map(|t| Some(t.lower(&mut self.lowering)))
             .collect();
         Some((name, results))
+    }
+
+    /// An op named in a dialect we know completely but not one of its ops.
+    fn unknown_op(&mut self, node: &SyntaxNode, name: &str, generic: bool) {
+        let Some((dialect, _)) = name.split_once('.') else {
+            return;
+        };
+        if !self.verify_ops || !crate::registry::COMPLETE_DIALECTS.contains(&dialect) {
+            return;
+        }
+        let message = if generic {
+            format!(
+                "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
+            )
+        } else {
+            format!("custom op '{name}' is unknown")
+        };
+        let error = Diagnostic::error("unknown-op", message, op_name_range(node));
+        self.facts.errors.push(error);
     }
 
     /// Gives each result name of the op its types, bound once the op is parsed.
