@@ -22,7 +22,7 @@ use mlir_syntax::SyntaxNode;
 
 use crate::diagnostics::Diagnostic;
 use crate::hir::Resolution;
-use crate::types::AliasGreens;
+use crate::types::{AliasGreens, Type};
 
 /// What the checks of every body of a file share.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -56,6 +56,24 @@ fn run_lines_name_xdsl(root: &SyntaxNode) -> bool {
         token = t.next_token();
     }
     false
+}
+
+/// The type of result `result` of the value whose definition is the `%name` token `def`,
+/// as op knowledge gives it (written, implied by a trait, or built by the op's syntax).
+pub fn value_type(root: &SyntaxNode, def: &mlir_syntax::SyntaxToken, result: u32) -> Option<Type> {
+    let body_op = def
+        .parent_ancestors()
+        .find(crate::hir::ops::is_isolated)
+        .unwrap_or_else(|| root.clone());
+    let aliases = AliasGreens::of_file(root);
+    let lookup = |name: &str| aliases.get(name);
+    let facts = facts::gather(&body_op, &lookup, false);
+    let index = facts
+        .name_ranges
+        .iter()
+        .position(|r| *r == def.text_range())?;
+    let types = &facts.defs.get(index)?.as_ref()?.types;
+    types.get(result as usize)?.clone()
 }
 
 /// The diagnostics of one body (ranges in the body op's tree), given its resolution.

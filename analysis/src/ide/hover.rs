@@ -25,7 +25,8 @@ pub fn hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
             .or_else(|| root.token_at_offset(r.start()).right_biased())
     });
     let markdown = match class {
-        NameClass::Value => value_hover(&token, def.as_ref()),
+        NameClass::Value => value_hover(&token, def.as_ref())
+            .map(|text| with_type(text, root, &token, def.as_ref())),
         NameClass::Block => block_hover(&token, def.as_ref()),
         NameClass::Symbol => symbol_hover(root, &token, def_range),
         NameClass::TypeAlias | NameClass::AttrAlias => alias_hover(&token, def.as_ref()),
@@ -51,6 +52,29 @@ fn value_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String>
         _ => argument_description(def),
     };
     Some(format!("{}\n\n{description}", code(def.text())))
+}
+
+/// Adds the value's type, where op knowledge gives it and the text above does not show it.
+fn with_type(
+    text: String,
+    root: &SyntaxNode,
+    token: &SyntaxToken,
+    def: Option<&SyntaxToken>,
+) -> String {
+    let result = token
+        .parent()
+        .and_then(<mlir_syntax::ast::ValueUse as mlir_syntax::ast::AstNode>::cast)
+        .and_then(|v| v.result_index())
+        .unwrap_or(0);
+    let Some(ty) = def.and_then(|d| crate::checks::value_type(root, d, result)) else {
+        return text;
+    };
+    let shown = format!("`{ty}`");
+    if text.contains(&shown) {
+        text
+    } else {
+        format!("{text}\n\ntype: {shown}")
+    }
 }
 
 /// `result #1 of arith.addi`, counting the results of `%a, %b:2 =` groups.
@@ -250,6 +274,8 @@ mod tests {
     #[test]
     fn values() {
         let body = "func.func @f(%a: i32) {\n  %x, %r:2 = \"t.op\"(%a) : (i32) -> (i32, i32, i32)\n  \"t.use\"(%r#1) : (i32) -> ()\n  return\n}\n";
+        let implied = "func.func @f(%a: f32) {\n  %c = arith.cmpf oeq, %a, %a : f32\n  \"t.use\"(%c$0) : (i1) -> ()\n  return\n}\n";
+        assert!(check(implied).contains("type: `i1`"), "{}", check(implied));
         let result = body.replace("(%r#1)", "(%r$0#1)");
         assert!(
             check(&result).contains("result #1 of `t.op` (results #1…#2 as `%r#N`)"),
