@@ -18,7 +18,7 @@ mod value_types;
 
 pub(crate) use value_types::surely_differ;
 
-use mlir_syntax::SyntaxNode;
+use mlir_syntax::{SyntaxNode, TextRange};
 
 use crate::diagnostics::Diagnostic;
 use crate::hir::Resolution;
@@ -74,6 +74,22 @@ pub fn value_type(root: &SyntaxNode, def: &mlir_syntax::SyntaxToken, result: u32
         .position(|r| *r == def.text_range())?;
     let types = &facts.defs.get(index)?.as_ref()?.types;
     types.get(result as usize)?.clone()
+}
+
+/// Every value definition of a body (its `%name` range) with the types op knowledge gives
+/// its results (`None` where unknown).
+pub fn definition_types(
+    body_op: &SyntaxNode,
+    aliases: &AliasGreens,
+) -> Vec<(TextRange, Vec<Option<Type>>)> {
+    let lookup = |name: &str| aliases.get(name);
+    let facts = facts::gather(body_op, &lookup, false);
+    facts
+        .defs
+        .into_iter()
+        .zip(facts.name_ranges)
+        .filter_map(|(def, range)| Some((range, def?.types)))
+        .collect()
 }
 
 /// The diagnostics of one body (ranges in the body op's tree), given its resolution.

@@ -6,6 +6,7 @@ mod document_symbols;
 mod folding_ranges;
 mod hover;
 mod hover_ir;
+mod inlay_hints;
 mod locations;
 mod navigation;
 mod rename;
@@ -17,6 +18,7 @@ pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_sy
 pub(crate) use document_symbols::{defined_name as defined_symbol, symbol_definition};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use hover::{HoverResult, hover};
+pub use inlay_hints::{InlayHint, inlay_hints};
 pub use locations::{LocationTarget, location_target};
 pub use navigation::{
     NameClass, Occurrence, definition, name_at, occurrences, references, symbol_mentions,

@@ -186,6 +186,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
             work_done_progress_options: Default::default(),
         })),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+        inlay_hint_provider: Some(OneOf::Left(true)),
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
@@ -627,6 +628,33 @@ impl LanguageServer for Backend {
             })
             .await?;
         Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        if !self.shared.settings().inlay_hints {
+            return Ok(Some(Vec::new()));
+        }
+        let range = params.range;
+        let hints = self
+            .with_snapshot(&params.text_document.uri, move |snapshot, map| {
+                let range =
+                    mlir_analysis::TextRange::new(map.offset(range.start), map.offset(range.end));
+                ide::inlay_hints(&snapshot.parse.syntax_node(), range)
+                    .into_iter()
+                    .map(|hint| InlayHint {
+                        position: map.position(hint.offset),
+                        label: InlayHintLabel::String(hint.label),
+                        kind: Some(InlayHintKind::TYPE),
+                        text_edits: None,
+                        tooltip: None,
+                        padding_left: None,
+                        padding_right: None,
+                        data: None,
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .await?;
+        Ok(Some(hints))
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {

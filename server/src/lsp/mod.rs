@@ -32,6 +32,8 @@ pub struct Settings {
     pub debounce_ms: u64,
     /// `error`, `warn`, `info` or `debug`: what goes to `window/logMessage` and stderr.
     pub log_level: String,
+    /// Show the types of results and region arguments as inlay hints.
+    pub inlay_hints: bool,
 }
 
 impl Default for Settings {
@@ -39,6 +41,7 @@ impl Default for Settings {
         Settings {
             debounce_ms: 4,
             log_level: "info".into(),
+            inlay_hints: true,
         }
     }
 }

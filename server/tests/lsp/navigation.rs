@@ -135,3 +135,29 @@ fn hover_on_op_names_and_locations() {
         "`src.c`, line 7, column 3"
     );
 }
+
+#[test]
+fn inlay_hints_show_result_types_unless_turned_off() {
+    let text =
+        "func.func @f(%a: f32) -> i1 {\n  %c = arith.cmpf oeq, %a, %a : f32\n  return %c : i1\n}\n";
+    let range =
+        json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 4, "character": 0 } });
+    let params = json!({ "textDocument": { "uri": URI }, "range": range });
+    let (mut client, _) = Client::initialized(json!({}));
+    client.open(URI, text);
+    let hints = client.request("textDocument/inlayHint", params.clone());
+    assert_eq!(hints[0]["label"], ": i1", "{hints}");
+    assert_eq!(hints[0]["position"], json!({ "line": 1, "character": 4 }));
+    assert_eq!(hints[0]["kind"], 1);
+
+    let mut client = Client::start();
+    let options = json!({ "inlayHints": false });
+    client.request(
+        "initialize",
+        json!({ "capabilities": {}, "initializationOptions": options }),
+    );
+    client.notify("initialized", json!({}));
+    client.open(URI, text);
+    let hints = client.request("textDocument/inlayHint", params);
+    assert_eq!(hints, json!([]));
+}
