@@ -1,7 +1,7 @@
 //! Completion of names: after `%` the values visible at the cursor (defined before it in an
 //! enclosing region, nearest first), after `^` the blocks of the region, after `@` the
-//! symbols of the file, after `#` and `!` the aliases of the chunk. Works mid-word and in a
-//! file with errors elsewhere.
+//! symbols of the file, after `#` and `!` the aliases of the chunk; words without a sigil
+//! in `completion_ops`. Works mid-word and in a file with errors elsewhere.
 
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
@@ -14,6 +14,8 @@ pub struct CompletionItem {
     pub kind: CompletionKind,
     /// What defines it: `arith.addi`, `block argument`, a type.
     pub detail: Option<String>,
+    /// Markdown shown beside the item (an op's syntax).
+    pub documentation: Option<String>,
     /// The text the item replaces (the partly typed name).
     pub replace: TextRange,
 }
@@ -24,12 +26,15 @@ pub enum CompletionKind {
     Block,
     Symbol,
     Alias,
+    Op,
+    Type,
+    Keyword,
 }
 
 pub fn completions(root: &SyntaxNode, text: &str, offset: TextSize) -> Vec<CompletionItem> {
     let (sigil, start) = match typed_name(text, offset) {
         Some(found) => found,
-        None => return Vec::new(),
+        None => return super::completion_ops::word_completions(text, offset),
     };
     let replace = TextRange::new(start, offset);
     let mut items = match sigil {
@@ -92,6 +97,7 @@ fn values(root: &SyntaxNode, offset: TextSize, replace: TextRange) -> Vec<Comple
                 label,
                 kind: CompletionKind::Value,
                 detail,
+                documentation: None,
                 replace,
             },
         ));
@@ -152,6 +158,7 @@ fn blocks(root: &SyntaxNode, offset: TextSize, replace: TextRange) -> Vec<Comple
         .filter_map(|block| block.children().find(|c| c.kind() == BLOCK_LABEL))
         .filter_map(|label| label.first_token())
         .map(|t| CompletionItem {
+            documentation: None,
             label: t.text().to_string(),
             kind: CompletionKind::Block,
             detail: None,
@@ -178,6 +185,7 @@ fn symbols(root: &SyntaxNode, replace: TextRange) -> Vec<CompletionItem> {
                 label,
                 kind: CompletionKind::Symbol,
                 detail,
+                documentation: None,
                 replace,
             })
         })
@@ -200,6 +208,7 @@ fn aliases(root: &SyntaxNode, sigil: char, replace: TextRange) -> Vec<Completion
                 .map(|v| v.text().to_string())
                 .unwrap_or_default();
             Some(CompletionItem {
+                documentation: None,
                 label: name,
                 kind: CompletionKind::Alias,
                 detail: Some(value),

@@ -2,6 +2,7 @@
 //! function of an analysed file. The server converts the results to LSP types.
 
 mod completion;
+mod completion_ops;
 mod document_symbols;
 mod folding_ranges;
 mod hover;

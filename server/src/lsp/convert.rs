@@ -215,12 +215,22 @@ pub fn completion_item(
         ide::CompletionKind::Block => lsp::CompletionItemKind::REFERENCE,
         ide::CompletionKind::Symbol => lsp::CompletionItemKind::FUNCTION,
         ide::CompletionKind::Alias => lsp::CompletionItemKind::CONSTANT,
+        ide::CompletionKind::Op => lsp::CompletionItemKind::FUNCTION,
+        ide::CompletionKind::Type => lsp::CompletionItemKind::TYPE_PARAMETER,
+        ide::CompletionKind::Keyword => lsp::CompletionItemKind::KEYWORD,
     };
+    let documentation = item.documentation.as_ref().map(|text| {
+        lsp::Documentation::MarkupContent(lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value: text.clone(),
+        })
+    });
     let edit = lsp::TextEdit::new(map.range(item.replace), item.label.clone());
     lsp::CompletionItem {
         label: item.label.clone(),
         kind: Some(kind),
         detail: item.detail.clone(),
+        documentation,
         sort_text: Some(format!("{rank:05}")),
         filter_text: Some(item.label.clone()),
         text_edit: Some(lsp::CompletionTextEdit::Edit(edit)),

@@ -161,3 +161,27 @@ fn inlay_hints_show_result_types_unless_turned_off() {
     let hints = client.request("textDocument/inlayHint", params);
     assert_eq!(hints, json!([]));
 }
+
+#[test]
+fn completion_of_op_names_types_and_predicates() {
+    let text = "func.func @f(%a: i32) {\n  %r = arith.cm\n  %c = arith.cmpi s\n  return\n}\n";
+    let (mut client, _) = Client::initialized(json!({}));
+    client.open(URI, text);
+    let ops = client.request("textDocument/completion", at(1, 15));
+    let labels: Vec<&str> = ops
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["arith.cmpf", "arith.cmpi"]);
+    assert_eq!(ops[1]["documentation"]["kind"], "markdown");
+    let predicates = client.request("textDocument/completion", at(2, 19));
+    let labels: Vec<&str> = predicates
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["slt", "sle", "sgt", "sge"]);
+}
