@@ -12,6 +12,7 @@ pub mod file_checks;
 pub mod hir;
 pub mod host;
 pub mod ide;
+pub mod irdl;
 pub mod line_index;
 pub mod names;
 pub mod outline;

@@ -1,0 +1,268 @@
+//! IRDL dialects read from IR (issue: IRDL, checklist §6): `irdl.dialect` ops and the
+//! operations, types and attributes they define, with their constraints as a small graph
+//! (`%0 = irdl.is f32`, `%2 = irdl.any_of(%0, %1)`, ...) that operand, result and
+//! parameter declarations point into. Any tree can be read: what is broken or unknown
+//! becomes `Constraint::Unknown`, which accepts everything.
+
+use mlir_syntax::ast::{self, AstNode, CustomOpItem};
+use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
+use rustc_hash::FxHashMap;
+
+use crate::registry::Variadicity;
+use crate::types::{AliasTable, Lowering, Type};
+
+#[cfg(test)]
+mod tests;
+
+/// One `irdl.dialect @name { ... }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IrdlDialect {
+    pub name: String,
+    /// The `@name` of the dialect op.
+    pub range: TextRange,
+    pub ops: Vec<IrdlDefinition>,
+    pub types: Vec<IrdlDefinition>,
+    pub attributes: Vec<IrdlDefinition>,
+}
+
+/// An `irdl.operation`, `irdl.type` or `irdl.attribute`: its constraints and what uses
+/// them (operands and results of an op, parameters of a type or attribute).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IrdlDefinition {
+    pub name: String,
+    pub range: TextRange,
+    pub constraints: Vec<Constraint>,
+    pub operands: Vec<IrdlValue>,
+    pub results: Vec<IrdlValue>,
+    pub parameters: Vec<IrdlValue>,
+    /// `irdl.attributes {"name" = %c}`.
+    pub attributes: Vec<(String, usize)>,
+    /// How many regions an op declares (`irdl.regions(...)`), if it says.
+    pub regions: Option<usize>,
+}
+
+/// A named operand, result or parameter and the constraint it must satisfy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IrdlValue {
+    pub name: String,
+    pub constraint: usize,
+    pub variadicity: Variadicity,
+}
+
+/// A constraint variable of a definition, by what defines it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Constraint {
+    /// `irdl.any`.
+    Any,
+    /// `irdl.is T`: exactly this type (or attribute), with its text.
+    Is(Type, String),
+    AnyOf(Vec<usize>),
+    AllOf(Vec<usize>),
+    /// `irdl.base @d::@t` or `irdl.base "!builtin.integer"`: any instance of a definition.
+    Base(String),
+    /// `irdl.parametric @d::@t<%p, ...>`.
+    Parametric(String, Vec<usize>),
+    /// `irdl.c_pred "..."`: C++ we cannot evaluate.
+    CPred(String),
+    /// Broken or unknown: accepts anything.
+    Unknown,
+}
+
+/// The IRDL dialects defined anywhere in a file.
+pub fn dialects_of(root: &SyntaxNode) -> Vec<IrdlDialect> {
+    let aliases = AliasTable::of_file(root);
+    let lookup = aliases.lookup();
+    let mut lowering = Lowering::new(&lookup);
+    root.descendants()
+        .filter(|n| crate::hir::ops::op_name(n).as_deref() == Some("irdl.dialect"))
+        .filter_map(|op| dialect(&op, &mut lowering))
+        .collect()
+}
+
+fn dialect(op: &SyntaxNode, lowering: &mut Lowering<'_>) -> Option<IrdlDialect> {
+    let (name, range) = symbol(op)?;
+    let mut out = IrdlDialect {
+        name,
+        range,
+        ops: Vec::new(),
+        types: Vec::new(),
+        attributes: Vec::new(),
+    };
+    for child in body_ops(op) {
+        let list = match crate::hir::ops::op_name(&child).as_deref() {
+            Some("irdl.operation") => &mut out.ops,
+            Some("irdl.type") => &mut out.types,
+            Some("irdl.attribute") => &mut out.attributes,
+            _ => continue,
+        };
+        if let Some(def) = definition(&child, lowering) {
+            list.push(def);
+        }
+    }
+    Some(out)
+}
+
+/// The `@name` an IRDL op defines, without its `@`.
+fn symbol(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    let symbol = op.children().find_map(ast::SymbolRef::cast)?;
+    Some((symbol.leaf_name()?, symbol.syntax().text_range()))
+}
+
+/// The ops of the op's (first) region, in order.
+fn body_ops(op: &SyntaxNode) -> Vec<SyntaxNode> {
+    op.children()
+        .filter(|c| c.kind() == REGION)
+        .take(1)
+        .flat_map(|r| r.children())
+        .flat_map(|block| block.children().filter(crate::hir::ops::is_op))
+        .collect()
+}
+
+fn definition(op: &SyntaxNode, lowering: &mut Lowering<'_>) -> Option<IrdlDefinition> {
+    let (name, range) = symbol(op)?;
+    let mut def = IrdlDefinition {
+        name,
+        range,
+        constraints: Vec::new(),
+        operands: Vec::new(),
+        results: Vec::new(),
+        parameters: Vec::new(),
+        attributes: Vec::new(),
+        regions: None,
+    };
+    // Constraint variables by SSA name.
+    let mut vars: FxHashMap<String, usize> = FxHashMap::default();
+    for child in body_ops(op) {
+        let Some(custom) = ast::CustomOp::cast(child.clone()) else {
+            continue;
+        };
+        let op_name = custom.name().unwrap_or_default();
+        match op_name.as_str() {
+            "irdl.operands" => def.operands = values(&custom, &vars),
+            "irdl.results" => def.results = values(&custom, &vars),
+            "irdl.parameters" => def.parameters = values(&custom, &vars),
+            "irdl.regions" => def.regions = Some(custom.value_uses().count()),
+            "irdl.attributes" => def.attributes = attributes(&custom, &vars),
+            _ => {
+                let Some(result) = result_name(&custom) else {
+                    continue;
+                };
+                let constraint = constraint(&custom, &op_name, &vars, lowering);
+                vars.insert(result, def.constraints.len());
+                def.constraints.push(constraint);
+            }
+        }
+    }
+    Some(def)
+}
+
+fn result_name(op: &ast::CustomOp) -> Option<String> {
+    let result = op.result_list()?.results().next()?;
+    Some(result.name_token()?.text().to_string())
+}
+
+/// The constraint an op like `irdl.is f32` or `irdl.any_of(%0, %1)` defines.
+fn constraint(
+    op: &ast::CustomOp,
+    name: &str,
+    vars: &FxHashMap<String, usize>,
+    lowering: &mut Lowering<'_>,
+) -> Constraint {
+    let uses = || -> Vec<usize> {
+        op.syntax()
+            .descendants()
+            .filter_map(ast::ValueUse::cast)
+            .filter_map(|v| vars.get(v.name_token()?.text()).copied())
+            .collect()
+    };
+    let symbol_path = || -> Option<String> {
+        let symbol = op.syntax().children().find_map(ast::SymbolRef::cast)?;
+        Some(symbol.names().join("::"))
+    };
+    match name {
+        "irdl.any" => Constraint::Any,
+        "irdl.any_of" => Constraint::AnyOf(uses()),
+        "irdl.all_of" => Constraint::AllOf(uses()),
+        "irdl.is" => match op.items().find_map(|item| match item {
+            CustomOpItem::Type(t) => Some(t.syntax().clone()),
+            _ => None,
+        }) {
+            Some(node) => Constraint::Is(lowering.lower_type(&node), node.text().to_string()),
+            None => Constraint::Unknown,
+        },
+        "irdl.base" => match symbol_path() {
+            Some(path) => Constraint::Base(path),
+            None => string_item(op).map_or(Constraint::Unknown, Constraint::Base),
+        },
+        "irdl.parametric" => match symbol_path() {
+            Some(path) => Constraint::Parametric(path, uses()),
+            None => Constraint::Unknown,
+        },
+        "irdl.c_pred" => string_item(op).map_or(Constraint::Unknown, Constraint::CPred),
+        _ => Constraint::Unknown,
+    }
+}
+
+/// The value of the op's first string literal.
+fn string_item(op: &ast::CustomOp) -> Option<String> {
+    op.syntax()
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| t.kind() == STRING)
+        .map(|t| ast::string_value(t.text()))
+}
+
+/// `(name: %v, rest: variadic %w)`.
+fn values(op: &ast::CustomOp, vars: &FxHashMap<String, usize>) -> Vec<IrdlValue> {
+    let Some(group) = op.syntax().children().find(|c| c.kind() == PAREN_GROUP) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut name = None;
+    let mut variadicity = Variadicity::Single;
+    for child in group.children() {
+        match child.kind() {
+            KEYWORD if name.is_none() => name = Some(child.text().to_string()),
+            KEYWORD => {
+                variadicity = match child.text().to_string().as_str() {
+                    "optional" => Variadicity::Optional,
+                    "variadic" => Variadicity::Variadic,
+                    _ => Variadicity::Single,
+                }
+            }
+            VALUE_USE => {
+                let var = child
+                    .first_token()
+                    .and_then(|t| vars.get(t.text()).copied());
+                if let (Some(n), Some(constraint)) = (name.take(), var) {
+                    out.push(IrdlValue {
+                        name: n,
+                        constraint,
+                        variadicity,
+                    });
+                }
+                variadicity = Variadicity::Single;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `{"name" = %c, ...}`.
+fn attributes(op: &ast::CustomOp, vars: &FxHashMap<String, usize>) -> Vec<(String, usize)> {
+    let Some(dict) = op.attr_dict() else {
+        return Vec::new();
+    };
+    dict.entries()
+        .filter_map(|entry| {
+            let name = entry.name()?;
+            let var = entry
+                .syntax()
+                .descendants_with_tokens()
+                .filter_map(|e| e.into_token())
+                .find(|t| t.kind() == VALUE_ID)?;
+            Some((name, *vars.get(var.text())?))
+        })
+        .collect()
+}

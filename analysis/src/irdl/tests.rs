@@ -1,0 +1,66 @@
+//! Reading IRDL definitions (a dialect of our own, in the shape of IRDL.md's examples).
+
+use super::*;
+
+const DIALECT: &str = r#"irdl.dialect @shapes {
+  irdl.type @pair {
+    %0 = irdl.is f32
+    %1 = irdl.is f64
+    %2 = irdl.any_of(%0, %1)
+    irdl.parameters(first: %2, second: %2)
+  }
+  irdl.operation @swap {
+    %0 = irdl.any
+    %1 = irdl.parametric @shapes::@pair<%0, %0>
+    irdl.operands(in: %1, extra: variadic %0)
+    irdl.results(out: %1)
+    irdl.attributes {"tag" = %0}
+  }
+  irdl.operation @check {
+    %0 = irdl.base "!builtin.integer"
+    %1 = irdl.c_pred "::llvm::isa<::mlir::IntegerType>($_self)"
+    %2 = irdl.all_of(%0, %1)
+    irdl.operands(flag: optional %2)
+  }
+}
+"#;
+
+#[test]
+fn dialects_ops_types_and_constraints() {
+    let root = mlir_syntax::parse(DIALECT).syntax_node();
+    let dialects = dialects_of(&root);
+    assert_eq!(dialects.len(), 1);
+    let d = &dialects[0];
+    assert_eq!(d.name, "shapes");
+    assert_eq!(d.types[0].name, "pair");
+    assert_eq!(d.types[0].parameters.len(), 2);
+    assert_eq!(d.types[0].constraints[2], Constraint::AnyOf(vec![0, 1]));
+    let swap = &d.ops[0];
+    assert_eq!(swap.name, "swap");
+    assert_eq!(swap.constraints[0], Constraint::Any);
+    assert_eq!(
+        swap.constraints[1],
+        Constraint::Parametric("shapes::pair".into(), vec![0, 0])
+    );
+    let operands: Vec<_> = swap
+        .operands
+        .iter()
+        .map(|v| (v.name.as_str(), v.constraint, v.variadicity))
+        .collect();
+    assert_eq!(
+        operands,
+        [
+            ("in", 1, Variadicity::Single),
+            ("extra", 0, Variadicity::Variadic)
+        ]
+    );
+    assert_eq!(swap.results[0].name, "out");
+    assert_eq!(swap.attributes, [("tag".to_string(), 0)]);
+    let check = &d.ops[1];
+    assert_eq!(
+        check.constraints[0],
+        Constraint::Base("!builtin.integer".into())
+    );
+    assert!(matches!(check.constraints[1], Constraint::CPred(_)));
+    assert_eq!(check.operands[0].variadicity, Variadicity::Optional);
+}
