@@ -28,6 +28,8 @@ use crate::types::{AliasGreens, Type};
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileContext {
     pub aliases: AliasGreens,
+    /// The IRDL dialects the file defines: their ops are verified against them.
+    pub irdl: Vec<crate::irdl::IrdlDialect>,
     /// Check ops against MLIR's verifiers. Not for files of xDSL (a `RUN:` line names it),
     /// whose re-implemented dialects verify differently (`arith` on `ui16`).
     pub verify_ops: bool,
@@ -37,6 +39,7 @@ impl FileContext {
     pub fn of_file(root: &SyntaxNode) -> FileContext {
         FileContext {
             aliases: AliasGreens::of_file(root),
+            irdl: crate::irdl::dialects_of(root),
             verify_ops: !run_lines_name_xdsl(root),
         }
     }
@@ -67,7 +70,7 @@ pub fn value_type(root: &SyntaxNode, def: &mlir_syntax::SyntaxToken, result: u32
         .unwrap_or_else(|| root.clone());
     let aliases = AliasGreens::of_file(root);
     let lookup = |name: &str| aliases.get(name);
-    let facts = facts::gather(&body_op, &lookup, false);
+    let facts = facts::gather(&body_op, &lookup, false, &[]);
     let index = facts
         .name_ranges
         .iter()
@@ -83,7 +86,7 @@ pub fn definition_types(
     aliases: &AliasGreens,
 ) -> Vec<(TextRange, Vec<Option<Type>>)> {
     let lookup = |name: &str| aliases.get(name);
-    let facts = facts::gather(body_op, &lookup, false);
+    let facts = facts::gather(body_op, &lookup, false, &[]);
     facts
         .defs
         .into_iter()
@@ -99,7 +102,7 @@ pub fn body_checks(
     context: &FileContext,
 ) -> Vec<Diagnostic> {
     let lookup = |name: &str| context.aliases.get(name);
-    let facts = facts::gather(body_op, &lookup, context.verify_ops);
+    let facts = facts::gather(body_op, &lookup, context.verify_ops, &context.irdl);
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
     out.extend(blocks::check(&facts, resolution));

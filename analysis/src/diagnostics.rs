@@ -4,6 +4,7 @@
 use mlir_syntax::{TextRange, TextSize};
 
 use crate::chunks::split_chunks;
+use crate::irdl::IrdlDialect;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
@@ -58,29 +59,42 @@ impl Diagnostic {
 /// Every diagnostic of `text`. With `split`, each `// -----` chunk is analysed on its own,
 /// as `mlir-opt --split-input-file` does.
 pub fn file_diagnostics(text: &str, split: bool) -> Vec<Diagnostic> {
+    file_diagnostics_with(text, split, &[])
+}
+
+/// `file_diagnostics`, with IRDL dialects from elsewhere (`check --irdl-file`).
+pub fn file_diagnostics_with(text: &str, split: bool, irdl: &[IrdlDialect]) -> Vec<Diagnostic> {
     if !split {
-        return chunk_diagnostics(text, TextSize::new(0));
+        return parse_diagnostics_with(&mlir_syntax::parse(text), TextSize::new(0), irdl);
     }
     split_chunks(text)
         .into_iter()
-        .flat_map(|chunk| chunk_diagnostics(&text[chunk], chunk.start()))
+        .flat_map(|chunk| {
+            parse_diagnostics_with(&mlir_syntax::parse(&text[chunk]), chunk.start(), irdl)
+        })
         .collect()
-}
-
-fn chunk_diagnostics(text: &str, offset: TextSize) -> Vec<Diagnostic> {
-    parse_diagnostics(&mlir_syntax::parse(text), offset)
 }
 
 /// The diagnostics of an already parsed text that starts at `offset` in its file: syntax
 /// errors, then name-resolution errors.
 pub fn parse_diagnostics(parse: &mlir_syntax::Parse, offset: TextSize) -> Vec<Diagnostic> {
+    parse_diagnostics_with(parse, offset, &[])
+}
+
+/// `parse_diagnostics`, with IRDL dialects from elsewhere.
+pub fn parse_diagnostics_with(
+    parse: &mlir_syntax::Parse,
+    offset: TextSize,
+    irdl: &[IrdlDialect],
+) -> Vec<Diagnostic> {
     let syntax = parse
         .errors()
         .iter()
         .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
     let root = parse.syntax_node();
     let outline = crate::outline::outline_once(&root);
-    let context = crate::checks::FileContext::of_file(&root);
+    let mut context = crate::checks::FileContext::of_file(&root);
+    context.irdl.extend(irdl.iter().cloned());
     let names = crate::names::name_diagnostics_of(&outline.bodies, &context);
     let semantic = names
         .into_iter()

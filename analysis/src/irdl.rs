@@ -13,6 +13,9 @@ use crate::types::{AliasTable, Lowering, Type};
 
 #[cfg(test)]
 mod tests;
+mod verify;
+
+pub use verify::verify_op;
 
 /// One `irdl.dialect @name { ... }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,15 +71,37 @@ pub enum Constraint {
     Unknown,
 }
 
-/// The IRDL dialects defined anywhere in a file.
+/// The IRDL dialects a file defines at its top level or in a top-level module (where
+/// `mlir-opt --irdl-file` finds them); the rest of the tree is not walked, so this stays
+/// cheap on large files.
 pub fn dialects_of(root: &SyntaxNode) -> Vec<IrdlDialect> {
+    let top: Vec<SyntaxNode> = root.children().filter(crate::hir::ops::is_op).collect();
+    let in_modules = top
+        .iter()
+        .filter(|op| crate::symbols::is_symbol_table(op))
+        .flat_map(body_ops);
+    let candidates: Vec<SyntaxNode> = top.iter().cloned().chain(in_modules).collect();
+    let is_dialect =
+        |n: &SyntaxNode| crate::hir::ops::op_name(n).as_deref() == Some("irdl.dialect");
+    if !candidates.iter().any(is_dialect) {
+        return Vec::new();
+    }
     let aliases = AliasTable::of_file(root);
     let lookup = aliases.lookup();
     let mut lowering = Lowering::new(&lookup);
-    root.descendants()
-        .filter(|n| crate::hir::ops::op_name(n).as_deref() == Some("irdl.dialect"))
-        .filter_map(|op| dialect(&op, &mut lowering))
+    candidates
+        .iter()
+        .filter(|n| is_dialect(n))
+        .filter_map(|op| dialect(op, &mut lowering))
         .collect()
+}
+
+/// The definition of op `name` (`d.op`) in `dialects`: `None` if `d` is not an IRDL
+/// dialect, `Some(None)` if it is but defines no such op.
+pub fn find_op<'d>(dialects: &'d [IrdlDialect], name: &str) -> Option<Option<&'d IrdlDefinition>> {
+    let (dialect, op) = name.split_once('.')?;
+    let d = dialects.iter().find(|d| d.name == dialect)?;
+    Some(d.ops.iter().find(|o| o.name == op))
 }
 
 fn dialect(op: &SyntaxNode, lowering: &mut Lowering<'_>) -> Option<IrdlDialect> {

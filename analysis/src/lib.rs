@@ -21,7 +21,10 @@ mod symbol_uses;
 mod symbols;
 pub mod types;
 
-pub use diagnostics::{Diagnostic, Note, Severity, file_diagnostics, parse_diagnostics};
+pub use diagnostics::{
+    Diagnostic, Note, Severity, file_diagnostics, file_diagnostics_with, parse_diagnostics,
+    parse_diagnostics_with,
+};
 pub use host::AnalysisHost;
 pub use mlir_syntax::reparse::TextEdit;
 pub use mlir_syntax::{TextRange, TextSize};

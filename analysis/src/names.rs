@@ -244,12 +244,12 @@ mod tests {
 
     #[test]
     fn dominance_in_ssacfg_regions_only() {
-        let text = "func.func @f(%c: i1) {\n  %0 = \"arith.a\"(%1) : (i32) -> i32\n  %1 = \"arith.b\"() : () -> i32\n  scf.if %c {\n    \"arith.use\"(%2) : (i32) -> ()\n  }\n  %2 = \"arith.c\"() : () -> i32\n  return\n}\nfoo.graph {\n  %3 = \"arith.a\"(%4) : (i32) -> i32\n  %4 = \"arith.b\"() : () -> i32\n}\n";
+        let text = "func.func @f(%c: i1) {\n  %0 = \"memref.a\"(%1) : (i32) -> i32\n  %1 = \"memref.b\"() : () -> i32\n  scf.if %c {\n    \"memref.use\"(%2) : (i32) -> ()\n  }\n  %2 = \"memref.c\"() : () -> i32\n  return\n}\nfoo.graph {\n  %3 = \"memref.a\"(%4) : (i32) -> i32\n  %4 = \"memref.b\"() : () -> i32\n}\n";
         assert_eq!(
             check(text),
             [
-                "\"arith.a\": operand #0 does not dominate this use [%1: operand defined here (op in the same block)]",
-                "\"arith.use\": operand #0 does not dominate this use [%2: operand defined here (op in a parent region)]"
+                "\"memref.a\": operand #0 does not dominate this use [%1: operand defined here (op in the same block)]",
+                "\"memref.use\": operand #0 does not dominate this use [%2: operand defined here (op in a parent region)]"
             ]
         );
     }

@@ -9,13 +9,31 @@ use std::process::ExitCode;
 
 use mlir_analysis::chunks::run_line_requests_split;
 use mlir_analysis::expectations::{Presentation, apply_expectations};
-use mlir_analysis::{Diagnostic, TextRange, TextSize, file_diagnostics, parse_diagnostics};
+use mlir_analysis::irdl::IrdlDialect;
+use mlir_analysis::{
+    Diagnostic, TextRange, TextSize, file_diagnostics_with, parse_diagnostics_with,
+};
 
 use crate::cli::{CheckOptions, Format};
 use crate::render::{FileReport, render_json, render_text};
 
 pub fn run(options: &CheckOptions) -> ExitCode {
     let mut input_failed = false;
+    let mut irdl = Vec::new();
+    for path in &options.irdl_files {
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                irdl.extend(mlir_analysis::irdl::dialects_of(
+                    &mlir_syntax::parse(&text).syntax_node(),
+                ));
+            }
+            Err(err) => {
+                eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
+                input_failed = true;
+            }
+        }
+    }
     let mut files = Vec::new();
     for path in &options.paths {
         match collect_mlir_files(path) {
@@ -32,7 +50,7 @@ pub fn run(options: &CheckOptions) -> ExitCode {
     }
     let mut reports = Vec::new();
     for path in files {
-        match check_file(&path, options) {
+        match check_file(&path, options, &irdl) {
             Ok(report) => reports.push(report),
             Err(err) => {
                 eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
@@ -88,15 +106,15 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
-fn check_file(path: &Path, options: &CheckOptions) -> io::Result<FileReport> {
+fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::Result<FileReport> {
     let bytes = std::fs::read(path)?;
     let (text, mut diagnostics) = decode(bytes);
     let split = options.split_input_file || run_line_requests_split(&text);
     if split {
-        diagnostics.extend(file_diagnostics(&text, split));
+        diagnostics.extend(file_diagnostics_with(&text, split, irdl));
     } else {
         let parse = mlir_syntax::parse(&text);
-        diagnostics.extend(parse_diagnostics(&parse, TextSize::new(0)));
+        diagnostics.extend(parse_diagnostics_with(&parse, TextSize::new(0), irdl));
         // Freeing a million-line tree takes a quarter of a second that nobody needs to
         // wait for: the process may exit before it is done.
         std::thread::spawn(move || drop(parse));

@@ -39,6 +39,10 @@ pub struct CheckOptions {
     /// Treat each `// -----` chunk as its own file (also on when a RUN: line passes it).
     #[arg(long)]
     pub split_input_file: bool,
+    /// An `.mlir` file of IRDL dialects to verify ops against, like `mlir-opt
+    /// --irdl-file` (repeatable; dialects a checked file defines itself are always used).
+    #[arg(long = "irdl-file", value_name = "FILE")]
+    pub irdl_files: Vec<PathBuf>,
     /// Files and folders to check.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,

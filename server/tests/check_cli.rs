@@ -76,6 +76,30 @@ fn verify_diagnostics_passes_on_annotated_fixtures() {
 }
 
 #[test]
+fn irdl_dialects_from_another_file() {
+    // The fixture also passes `mlir-opt --irdl-file=... -verify-diagnostics` (.ci/run).
+    let out = run(&[
+        "check",
+        "--irdl-file",
+        "test-data/irdl/geometry.irdl.mlir",
+        "--verify-diagnostics",
+        "test-data/irdl/geometry_uses.mlir",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let out = run(&[
+        "check",
+        "--irdl-file",
+        "no/such/file.mlir",
+        "test-data/irdl",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a missing IRDL file is an input error"
+    );
+}
+
+#[test]
 fn verify_diagnostics_reports_unmatched_and_unexpected() {
     let text = "// expected-error@+1 {{not this one}}\n\"t.op\"() : i32\n";
     let path = scratch("verify.mlir", text.as_bytes());

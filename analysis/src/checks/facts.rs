@@ -103,12 +103,14 @@ pub(super) fn gather(
     body_op: &SyntaxNode,
     aliases: &dyn Fn(&str) -> Option<SyntaxNode>,
     verify_ops: bool,
+    irdl: &[crate::irdl::IrdlDialect],
 ) -> Facts {
     let names = hir::name_ranges(body_op);
     let mut gatherer = Gatherer {
         body_range: body_op.text_range(),
         function: None,
         verify_ops,
+        irdl,
         index: names
             .iter()
             .enumerate()
@@ -143,6 +145,7 @@ struct Gatherer<'a> {
     body_range: TextRange,
     function: Option<(String, Vec<Option<Type>>)>,
     verify_ops: bool,
+    irdl: &'a [crate::irdl::IrdlDialect],
     /// Name index by token start.
     index: FxHashMap<TextSize, u32>,
     facts: Facts,
@@ -203,10 +206,11 @@ impl Gatherer<'_> {
         if let Some(op) = ast::GenericOp::cast(node.clone()) {
             let name = op.name().unwrap_or_default();
             let spec = self.registry.op(&name);
+            let types = op_types::generic_op_types(&op, &mut self.lowering);
             if spec.is_none() {
                 self.unknown_op(node, &name, true);
+                self.irdl_op(node, &op, &name, &types);
             }
-            let types = op_types::generic_op_types(&op, &mut self.lowering);
             return (spec, None, types);
         }
         let Some(op) = ast::CustomOp::cast(node.clone()) else {
@@ -285,6 +289,39 @@ impl Gatherer<'_> {
             .map(|t| Some(t.lower(&mut self.lowering)))
             .collect();
         Some((name, results))
+    }
+
+    /// A generic op of a dialect the file defines in IRDL, verified against it.
+    fn irdl_op(&mut self, node: &SyntaxNode, op: &ast::GenericOp, name: &str, types: &OpTypes) {
+        let Some(found) = crate::irdl::find_op(self.irdl, name) else {
+            return;
+        };
+        let at = op_name_range(node);
+        let Some(def) = found else {
+            let dialect = name.split_once('.').map_or("", |(d, _)| d);
+            let message = format!(
+                "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
+            );
+            self.facts
+                .errors
+                .push(Diagnostic::error("irdl", message, at));
+            return;
+        };
+        // Only a function type whose counts match the op gives every value a type.
+        let operand_count = op.operands().count();
+        let operands: Option<Vec<Type>> = types.operands.iter().map(|(_, t)| t.clone()).collect();
+        let results: Option<Vec<Type>> = types.results.iter().cloned().collect();
+        let (Some(operands), Some(results)) = (operands, results) else {
+            return;
+        };
+        if operands.len() != operand_count {
+            return;
+        }
+        if let Some(message) = crate::irdl::verify_op(def, self.irdl, &operands, &results) {
+            self.facts
+                .errors
+                .push(Diagnostic::error("irdl", message, at));
+        }
     }
 
     /// An op named in a dialect we know completely but not one of its ops.
