@@ -2,9 +2,9 @@
 //! attributes, regions, successors, traits, custom syntax and documentation — and the
 //! matcher that maps a custom-form op onto its spec.
 //!
-//! Built-in specs (`func`, `cf`, `arith`) are data, not code: `analysis/specs/*.spec`,
-//! embedded with `include_str!` and loaded at first use. The format is our own and
-//! line-oriented, because:
+//! Built-in specs (`builtin`, `func`, `cf`, `arith`, and the legacy `std` of 2019-era
+//! files) are data, not code: `analysis/specs/*.spec`, embedded with `include_str!` and
+//! loaded at first use. The format is our own and line-oriented, because:
 //! - it reads like ODS, which MLIR authors already know: `arguments:` lists
 //!   `SignlessIntegerLike:$lhs`, `traits:` names `Pure`, `format:` is an ODS assembly
 //!   format string verbatim;
@@ -40,6 +40,7 @@ mod constraint_names;
 mod expr;
 pub mod format;
 mod hooks;
+mod hooks_std;
 mod infer;
 mod loader;
 pub mod matched;
@@ -53,7 +54,8 @@ mod tests;
 
 use std::sync::{Arc, OnceLock};
 
-use mlir_syntax::ast;
+use mlir_syntax::SyntaxNode;
+use mlir_syntax::ast::{self, AstNode};
 use rustc_hash::FxHashMap;
 
 pub use constraint::{AttrConstraint, EnumKind, EnumSpec, NamedConstraint, TypeConstraint};
@@ -71,11 +73,20 @@ pub const BUILTIN_SPECS: &[(&str, &str)] = &[
     ("func.spec", include_str!("../specs/func.spec")),
     ("cf.spec", include_str!("../specs/cf.spec")),
     ("arith.spec", include_str!("../specs/arith.spec")),
+    ("builtin.spec", include_str!("../specs/builtin.spec")),
+    ("std.spec", include_str!("../specs/std.spec")),
 ];
 
 /// Dialects whose every op (in MLIR 22) has a spec: an op name of theirs that the registry
 /// does not know is an unknown op, as MLIR says.
 pub const COMPLETE_DIALECTS: &[&str] = &["arith", "cf", "func"];
+
+/// The default dialect of a file's top level and of a module's body, as in MLIR's parser.
+const BUILTIN_DIALECT: &str = "builtin";
+
+/// The standard dialect of 2019-era MLIR, whose ops files of that time write unprefixed
+/// where `builtin` is the default dialect (`func @f() { return }`).
+const LEGACY_DIALECT: &str = "std";
 
 /// A dialect's own entry: its name and documentation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,12 +136,43 @@ impl Registry {
 
     /// The spec of an op as written: a name without a dot is looked up in
     /// `default_dialect` (`return` inside `func.func` is `func.return`).
+    ///
+    /// Where `builtin` is the default dialect (see `default_dialect_at`), a name that is no
+    /// builtin op falls back to the legacy `std` dialect: `func` at a file's top level is
+    /// `std.func`, whose body has `std` as its default dialect. MLIR 22 rejects every such
+    /// name there (`custom op 'func' is unknown`), so no file it accepts changes meaning.
     pub fn resolve(&self, name: &str, default_dialect: Option<&str>) -> Option<&OpSpec> {
         if let Some(spec) = self.op(name) {
             return Some(spec);
         }
         let dialect = default_dialect.filter(|_| !name.contains('.'))?;
-        self.op(&format!("{dialect}.{name}"))
+        let spec = self.op(&format!("{dialect}.{name}"));
+        if spec.is_none() && dialect == BUILTIN_DIALECT {
+            return self.op(&format!("{LEGACY_DIALECT}.{name}"));
+        }
+        spec
+    }
+
+    /// The default dialect in effect at `op`: `builtin` at the top level of a file (MLIR's
+    /// parser starts with it), else the one inside the op around `op`.
+    pub fn default_dialect_at(&self, op: &SyntaxNode) -> Option<String> {
+        let Some(parent) = op.ancestors().skip(1).find(is_op_node) else {
+            return Some(BUILTIN_DIALECT.to_string());
+        };
+        let outer = self.default_dialect_at(&parent);
+        let (name, spec) = match ast::GenericOp::cast(parent.clone()) {
+            Some(generic) => {
+                let name = generic.name()?;
+                let spec = self.op(&name);
+                (name, spec)
+            }
+            None => {
+                let name = ast::CustomOp::cast(parent)?.name()?;
+                let spec = self.resolve(&name, outer.as_deref());
+                (name, spec)
+            }
+        };
+        inner_dialect(&name, spec, outer.as_deref()).map(str::to_string)
     }
 
     /// The spec of a custom op and the op mapped onto it; `None` if the op is unknown or
@@ -159,4 +201,25 @@ impl Registry {
     pub fn enum_spec(&self, name: &str) -> Option<&EnumSpec> {
         self.enums.get(name).map(|spec| &**spec)
     }
+}
+
+/// The default dialect inside the regions of an op written `name` that resolved to `spec`,
+/// where `outer` is the default dialect around the op: the spec's `defaultDialect`, else
+/// the op's own dialect (none for an unknown op written without prefix). Inside a legacy
+/// function an op we do not know keeps `std`: 2019-era MLIR read every unprefixed name as
+/// a `std` op, also in the body of an `affine.for`.
+pub fn inner_dialect<'a>(
+    name: &'a str,
+    spec: Option<&'a OpSpec>,
+    outer: Option<&'a str>,
+) -> Option<&'a str> {
+    match spec {
+        Some(spec) => Some(spec.default_dialect.as_deref().unwrap_or(&spec.dialect)),
+        None if outer == Some(LEGACY_DIALECT) => outer,
+        None => name.split_once('.').map(|(dialect, _)| dialect),
+    }
+}
+
+fn is_op_node(node: &SyntaxNode) -> bool {
+    ast::GenericOp::can_cast(node.kind()) || ast::CustomOp::can_cast(node.kind())
 }

@@ -11,7 +11,7 @@ use super::op_types::{self, OpTypes};
 use super::op_verify;
 use crate::diagnostics::Diagnostic;
 use crate::hir::{self, ops};
-use crate::registry::{AttrValue, OpMatch, OpSpec, Registry, Trait};
+use crate::registry::{self, AttrValue, COMPLETE_DIALECTS, OpMatch, OpSpec, Registry, Trait};
 use crate::types::{Lowering, Type};
 
 /// What a value definition says about its types.
@@ -132,10 +132,12 @@ pub(super) fn gather(
     };
     if body_op.kind() == SyntaxKind::SOURCE_FILE {
         for op in body_op.children().filter(ops::is_op) {
-            gatherer.op(&op, None, false);
+            let dialect = gatherer.registry.default_dialect_at(&op);
+            gatherer.op(&op, dialect.as_deref(), false);
         }
     } else {
-        gatherer.op(body_op, None, true);
+        let dialect = gatherer.registry.default_dialect_at(body_op);
+        gatherer.op(body_op, dialect.as_deref(), true);
     }
     gatherer.facts
 }
@@ -187,10 +189,8 @@ impl Gatherer<'_> {
         }
         let green = node.green();
         let own_name = hir::green::op_name(&green);
-        let own_dialect = own_name.and_then(|name| name.split_once('.').map(|(d, _)| d));
-        let inner_dialect = spec
-            .and_then(|s| s.default_dialect.as_deref())
-            .or(own_dialect);
+        let inner_dialect =
+            own_name.and_then(|name| registry::inner_dialect(name, spec, default_dialect));
         let named_args = !types.region_args.is_empty();
         for (i, region) in regions_of(node).enumerate() {
             let named_args = named_args && i == 0;
@@ -223,7 +223,7 @@ impl Gatherer<'_> {
             self.unknown_op(node, &name, false);
             return (None, None, OpTypes::default());
         };
-        match crate::registry::match_op(&op, spec) {
+        match registry::match_op(&op, spec) {
             Some(matched) => {
                 let types = op_types::custom_op_types(spec, &matched, &mut self.lowering);
                 (Some(spec), Some(matched), types)
@@ -245,7 +245,7 @@ impl Gatherer<'_> {
         if !is_generic && matched.is_none() {
             return;
         }
-        if is_body && spec.name == "func.func" {
+        if is_body && matches!(spec.name.as_str(), "func.func" | "std.func") {
             self.function = matched.and_then(|m| self.signature(m));
         }
         let operands: Vec<Option<&Type>> = types.operands.iter().map(|(_, t)| t.as_ref()).collect();
@@ -265,16 +265,17 @@ impl Gatherer<'_> {
         let in_function = node.ancestors().skip(1).find(ops::is_op).is_some_and(|p| {
             p.text_range() == self.body_range && p.kind() != SyntaxKind::SOURCE_FILE
         });
-        if spec.name == "func.return"
+        if matches!(spec.name.as_str(), "func.return" | "std.return")
             && in_function
             && let Some((function, results)) = &self.function
-            && let Some(message) = op_verify::return_check(function, results, &known.operands)
+            && let Some(message) =
+                op_verify::return_check(&spec.name, function, results, &known.operands)
         {
             self.facts.errors.push(op_verify::error(message, at));
         }
     }
 
-    /// The name and result types of a matched `func.func`.
+    /// The name and result types of a matched `func.func` (or legacy `std.func`).
     fn signature(&mut self, matched: &OpMatch) -> Option<(String, Vec<Option<Type>>)> {
         let name = match &matched.attribute("sym_name")?.value {
             AttrValue::Symbol(symbol) => symbol.leaf_name()?,
@@ -329,7 +330,7 @@ impl Gatherer<'_> {
         let Some((dialect, _)) = name.split_once('.') else {
             return;
         };
-        if !self.verify_ops || !crate::registry::COMPLETE_DIALECTS.contains(&dialect) {
+        if !self.verify_ops || !COMPLETE_DIALECTS.contains(&dialect) {
             return;
         }
         let message = if generic {

@@ -115,15 +115,16 @@ fn named_types<'t>(spec: &OpSpec, known: &KnownTypes<'t>, name: &str) -> Vec<Opt
     Vec::new()
 }
 
-/// `func.return` against the function around it.
+/// `func.return` (or the legacy `std.return`, named `op`) against the function around it.
 pub(super) fn return_check(
+    op: &str,
     function: &str,
     expected: &[Option<Type>],
     returned: &[Option<&Type>],
 ) -> Option<String> {
     if expected.len() != returned.len() {
         return Some(format!(
-            "'func.return' op has {} operands, but enclosing function (@{function}) returns {}",
+            "'{op}' op has {} operands, but enclosing function (@{function}) returns {}",
             returned.len(),
             expected.len()
         ));

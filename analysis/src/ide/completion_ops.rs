@@ -74,6 +74,8 @@ fn op_names(word: &str, replace: TextRange) -> Vec<CompletionItem> {
         .ops()
         .into_iter()
         .filter(|spec| spec.name.starts_with(word) || spec.mnemonic().starts_with(word))
+        // The legacy standard dialect only when asked for by name: MLIR 22 rejects it.
+        .filter(|spec| spec.dialect != "std" || word.starts_with("std"))
         .map(|spec| CompletionItem {
             label: spec.name.clone(),
             kind: CompletionKind::Op,

@@ -93,23 +93,13 @@ pub fn op_hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
         return None;
     }
     let name = name_token.text().trim_matches('"').to_string();
-    let dialect = default_dialect(&op);
-    let spec = Registry::builtin().resolve(&name, dialect.as_deref())?;
+    let registry = Registry::builtin();
+    let dialect = registry.default_dialect_at(&op);
+    let spec = registry.resolve(&name, dialect.as_deref())?;
     Some(HoverResult {
         range: name_token.text_range(),
         markdown: op_docs(spec),
     })
-}
-
-/// The dialect whose ops may be written unprefixed inside the op around `op`.
-fn default_dialect(op: &SyntaxNode) -> Option<String> {
-    let parent = op.ancestors().skip(1).find(super::is_op)?;
-    let name = super::op_name(&parent)?;
-    let spec = Registry::builtin().op(&name);
-    match spec.and_then(|s| s.default_dialect.clone()) {
-        Some(dialect) => Some(dialect),
-        None => name.split_once('.').map(|(d, _)| d.to_string()),
-    }
 }
 
 /// An op's documentation in Markdown.

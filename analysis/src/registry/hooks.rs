@@ -20,6 +20,7 @@ const HOOKS: &[(&str, Hook)] = &[
     ("SelectOpTypes", select_op_types),
     ("SwitchOpCases", switch_op_cases),
     ("CallIndirectType", call_indirect_type),
+    ("StdConstantValue", super::hooks_std::constant_value),
 ];
 
 pub(crate) fn is_known(name: &str) -> bool {

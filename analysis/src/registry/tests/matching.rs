@@ -355,3 +355,108 @@ fn matching_truncated_examples_never_panics() {
         }
     }
 }
+
+#[test]
+fn unprefixed_names_resolve_through_the_default_dialect() {
+    let registry = Registry::builtin();
+    let name = |op: &str, dialect: Option<&str>| registry.resolve(op, dialect).map(|s| &s.name);
+    assert_eq!(name("return", Some("func")).unwrap(), "func.return");
+    assert_eq!(name("module", Some("builtin")).unwrap(), "builtin.module");
+    // Where `builtin` is the default, a name that is no builtin op is a legacy `std` op.
+    assert_eq!(name("func", Some("builtin")).unwrap(), "std.func");
+    assert_eq!(name("return", Some("std")).unwrap(), "std.return");
+    assert_eq!(name("std.dim", None).unwrap(), "std.dim");
+    // Nowhere else: not inside other ops, not without a default dialect.
+    assert!(name("dim", Some("func")).is_none());
+    assert!(name("dim", Some("gpu")).is_none());
+    assert!(name("func", None).is_none());
+    assert!(name("builtin.func", None).is_none());
+}
+
+#[test]
+fn default_dialect_at_each_level() {
+    let text = "func @legacy() {\n  affine.for %i = 0 to 2 {\n    dim\n  }\n  return\n}\nmodule {\n  func.func @f() {\n    affine.for %j = 0 to 2 {\n      rank\n    }\n    return\n  }\n  %0 = t.wrap {\n    u.op\n  }\n  %1 = wrap {\n    v.op\n  }\n}\n";
+    let registry = Registry::builtin();
+    let at = |name: &str| {
+        let op = custom_ops(text)
+            .into_iter()
+            .find(|op| op.name().as_deref() == Some(name))
+            .unwrap_or_else(|| panic!("no `{name}`"));
+        let dialect = registry.default_dialect_at(op.syntax());
+        (dialect, op)
+    };
+    assert_eq!(at("func").0.as_deref(), Some("builtin"));
+    assert_eq!(at("module").0.as_deref(), Some("builtin"));
+    assert_eq!(at("func.func").0.as_deref(), Some("builtin"));
+    let returns: Vec<Option<String>> = custom_ops(text)
+        .iter()
+        .filter(|op| op.name().as_deref() == Some("return"))
+        .map(|op| registry.default_dialect_at(op.syntax()))
+        .collect();
+    assert_eq!(returns, [Some("std".into()), Some("func".into())]);
+    // Inside an op we do not know, a legacy function's `std` stays (2019-era MLIR read
+    // every unprefixed name as `std`); elsewhere the op's own dialect is the default.
+    assert_eq!(at("dim").0.as_deref(), Some("std"));
+    assert_eq!(at("rank").0.as_deref(), Some("affine"));
+    // An unknown op's own dialect; none inside an unknown op written without prefix.
+    assert_eq!(at("u.op").0.as_deref(), Some("t"));
+    assert_eq!(at("v.op").0, None);
+}
+
+/// The legacy `constant` (a hook of `hooks_std`): an attribute or a function's `@name`,
+/// with its type, which is the result's.
+#[test]
+fn legacy_constant_values() {
+    let text = "func @f() {\n  %a = constant 42 : i32\n  %b = constant @g : (i32) -> i1\n  %c = constant 2.5\n  return\n}\n";
+    let registry = Registry::builtin();
+    let mut found = Vec::new();
+    for op in custom_ops(text)
+        .into_iter()
+        .filter(|op| op.name().as_deref() == Some("constant"))
+    {
+        let dialect = registry.default_dialect_at(op.syntax());
+        let (spec, m) = registry
+            .match_custom_op(&op, dialect.as_deref())
+            .expect("constant matches");
+        assert_eq!(spec.name, "std.constant");
+        let value = match &m.attribute("value").expect("value bound").value {
+            AttrValue::Symbol(symbol) => format!("symbol {}", symbol.syntax()),
+            AttrValue::Node(node) => format!("node {node}"),
+            other => format!("{other:?}"),
+        };
+        found.push((value, types(&m, text).1));
+    }
+    let results = |t: &str| vec![t.to_string()];
+    assert_eq!(
+        found,
+        [
+            ("node 42".to_string(), results("i32")),
+            ("symbol @g".to_string(), results("(i32) -> i1")),
+            ("node 2.5".to_string(), results("-")),
+        ]
+    );
+}
+
+#[test]
+fn legacy_dma_start_with_and_without_stride() {
+    let text = "func @f(%m: memref<4xf32>, %t: memref<1xi32>, %i: index) {\n  dma_start %m[%i], %m[%i], %i, %t[%i] : memref<4xf32>, memref<4xf32>, memref<1xi32>\n  dma_start %m[%i], %m[], %i, %t[%i], %i, %i : memref<4xf32>, memref<4xf32>, memref<1xi32>\n  return\n}\n";
+    let registry = Registry::builtin();
+    let segments: Vec<Vec<usize>> = custom_ops(text)
+        .into_iter()
+        .filter(|op| op.name().as_deref() == Some("dma_start"))
+        .map(|op| {
+            let dialect = registry.default_dialect_at(op.syntax());
+            let (_, m) = registry
+                .match_custom_op(&op, dialect.as_deref())
+                .expect("dma_start matches");
+            m.operand_segments.iter().map(Vec::len).collect()
+        })
+        .collect();
+    assert_eq!(
+        segments,
+        [
+            vec![1, 1, 1, 1, 1, 1, 1, 0, 0],
+            vec![1, 1, 1, 0, 1, 1, 1, 1, 1]
+        ]
+    );
+}

@@ -8,7 +8,7 @@ fn builtin_specs_load_without_errors() {
     let (registry, errors) = Registry::with_builtin_specs();
     let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert!(messages.is_empty(), "{}", messages.join("\n"));
-    for dialect in ["func", "cf", "arith"] {
+    for dialect in ["func", "cf", "arith", "builtin", "std"] {
         assert!(registry.dialect(dialect).is_some(), "{dialect}");
     }
 }
@@ -21,6 +21,8 @@ fn builtin_registry_covers_func_cf_and_arith() {
     assert_eq!(count("func."), 5);
     assert_eq!(count("cf."), 4);
     assert_eq!(count("arith."), 51);
+    assert_eq!(count("builtin."), 2);
+    assert_eq!(count("std."), 32);
     assert!(names.is_sorted());
 }
 
