@@ -2,9 +2,10 @@
 //! attributes, regions, successors, traits, custom syntax and documentation — and the
 //! matcher that maps a custom-form op onto its spec.
 //!
-//! Built-in specs (`builtin`, `func`, `cf`, `arith`, and the legacy `std` of 2019-era
-//! files) are data, not code: `analysis/specs/*.spec`, embedded with `include_str!` and
-//! loaded at first use. The format is our own and line-oriented, because:
+//! Built-in specs (`builtin`, `func`, `cf`, `arith`, `scf`, and the legacy `std` of
+//! 2019-era files) are data, not code: `analysis/specs/*.spec`, embedded with
+//! `include_str!` and loaded at first use. The format is our own and line-oriented,
+//! because:
 //! - it reads like ODS, which MLIR authors already know: `arguments:` lists
 //!   `SignlessIntegerLike:$lhs`, `traits:` names `Pure`, `format:` is an ODS assembly
 //!   format string verbatim;
@@ -32,7 +33,7 @@
 //! Modules: `spec` (the spec types); `constraint` and `constraint_names` (type and
 //! attribute constraints, and their ODS names); `format` (assembly-format AST and
 //! parser); `spec_text`, `expr`, `traits`, `loader` (reading spec files); `atoms`,
-//! `matcher`, `hooks`, `infer`, `matched` (matching custom ops).
+//! `matcher`, `hooks` (with `hooks_scf`), `infer`, `matched` (matching custom ops).
 
 mod atoms;
 pub mod constraint;
@@ -40,6 +41,7 @@ mod constraint_names;
 mod expr;
 pub mod format;
 mod hooks;
+mod hooks_scf;
 mod hooks_std;
 mod infer;
 mod loader;
@@ -75,6 +77,7 @@ pub const BUILTIN_SPECS: &[(&str, &str)] = &[
     ("arith.spec", include_str!("../specs/arith.spec")),
     ("builtin.spec", include_str!("../specs/builtin.spec")),
     ("std.spec", include_str!("../specs/std.spec")),
+    ("scf.spec", include_str!("../specs/scf.spec")),
 ];
 
 /// Dialects whose every op (in MLIR 22) has a spec: an op name of theirs that the registry

@@ -83,13 +83,7 @@ pub(super) struct Facts {
 
 /// Ops whose single-block regions need an explicit terminator (custom syntax adds none),
 /// beyond the ops we have specs for.
-const NEEDS_TERMINATOR: &[&str] = &[
-    "gpu.launch",
-    "linalg.generic",
-    "scf.execute_region",
-    "scf.reduce",
-    "scf.while",
-];
+const NEEDS_TERMINATOR: &[&str] = &["gpu.launch", "linalg.generic"];
 
 impl Facts {
     /// The text of name `name` (`%x`), for messages.
@@ -416,8 +410,13 @@ impl Gatherer<'_> {
         default_dialect: Option<&str>,
         named_args: bool,
     ) {
+        // In custom form, MLIR's parser adds the terminator a block of an op with an
+        // implicit terminator (`scf.for`'s `scf.yield`) leaves out.
+        let implicit = |spec: &OpSpec| {
+            owner.kind() == SyntaxKind::CUSTOM_OP && spec.implicit_terminator().is_some()
+        };
         let needs_terminator = match spec {
-            Some(spec) => !spec.has_trait(&Trait::NoTerminator),
+            Some(spec) => !spec.has_trait(&Trait::NoTerminator) && !implicit(spec),
             None => owner_name.is_some_and(|name| NEEDS_TERMINATOR.contains(&name)),
         };
         let mut blocks = Vec::new();

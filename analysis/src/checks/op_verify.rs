@@ -99,16 +99,17 @@ fn differ<'t>(types: impl Iterator<Item = Option<&'t Type>>) -> bool {
     known.windows(2).any(|w| surely_differ(w[0], w[1]))
 }
 
-/// The types of the operand or result declared as `name` (single declarations only).
+/// The type of the operand or result declared as `name`, if it and every declaration
+/// before it are single (so its position is known).
 fn named_types<'t>(spec: &OpSpec, known: &KnownTypes<'t>, name: &str) -> Vec<Option<&'t Type>> {
     let single = |list: &[ValueSpec]| list.iter().all(|v| v.variadicity.is_single());
     if let Some((i, _)) = spec.operand(name)
-        && single(&spec.operands)
+        && single(&spec.operands[..=i])
     {
         return vec![known.operands.get(i).copied().flatten()];
     }
     if let Some((i, _)) = spec.result(name)
-        && single(&spec.results)
+        && single(&spec.results[..=i])
     {
         return vec![known.results.get(i).copied().flatten()];
     }

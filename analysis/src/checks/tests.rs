@@ -142,3 +142,18 @@ fn ops_verified_against_their_specs_except_under_xdsl() {
     let xdsl = format!("// RUN: xdsl-opt %s | filecheck %s\n{text}");
     assert_eq!(check(&xdsl), Vec::<String>::new());
 }
+
+#[test]
+fn implicit_terminators_only_in_custom_form() {
+    // `scf.for` and `scf.if` may leave out their `scf.yield` in custom form only; their
+    // header types the induction variable.
+    let text = "func.func @f(%n: index, %c: i1) {\n  scf.for %i = %n to %n step %n {\n    %x = arith.addi %i, %i : i32\n  }\n  scf.if %c {\n    %y = arith.constant 0 : i32\n  }\n  \"scf.if\"(%c) ({\n    %z = arith.constant 1 : i32\n  }, {\n  }) : (i1) -> ()\n  return\n}\n";
+    assert_eq!(
+        check(text),
+        [
+            "%i: use of value '%i' expects different type than prior uses: 'i32' vs 'index' [%i: prior use here]",
+            "%i: use of value '%i' expects different type than prior uses: 'i32' vs 'index' [%i: prior use here]",
+            "arith.constant: block with no terminator, has %z = arith.constant 1 : i32",
+        ]
+    );
+}

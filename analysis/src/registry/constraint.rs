@@ -41,6 +41,8 @@ pub enum TypeConstraint {
     Vector(Box<TypeConstraint>),
     /// `TensorOf<...>`, ranked or not (`AnyTensor`).
     Tensor(Box<TypeConstraint>),
+    /// `RankedTensorOf<...>` (`AnyRankedTensor`).
+    RankedTensor(Box<TypeConstraint>),
     /// `MemRefOf<...>`, ranked or not (`AnyMemRef`).
     MemRef(Box<TypeConstraint>),
     /// `ShapedOf<...>`: a vector, tensor or memref (`AnyShaped`).
@@ -87,6 +89,9 @@ impl TypeConstraint {
             TypeConstraint::BoolLike => like(ty, |t| t.is_signless_int(1)),
             TypeConstraint::Vector(element) => is_vector(ty) && element_matches(ty, element),
             TypeConstraint::Tensor(element) => is_tensor(ty) && element_matches(ty, element),
+            TypeConstraint::RankedTensor(element) => {
+                matches!(ty, Type::RankedTensor(_)) && element_matches(ty, element)
+            }
             TypeConstraint::MemRef(element) => is_memref(ty) && element_matches(ty, element),
             TypeConstraint::Shaped(element) => element_matches(ty, element),
             TypeConstraint::AnyOf(options) => options.iter().any(|c| c.matches(ty)),
@@ -115,6 +120,7 @@ impl TypeConstraint {
             TypeConstraint::BoolLike => "bool-like".into(),
             TypeConstraint::Vector(element) => container("vector", element),
             TypeConstraint::Tensor(element) => container("tensor", element),
+            TypeConstraint::RankedTensor(element) => container("ranked tensor", element),
             TypeConstraint::MemRef(element) => container("memref", element),
             TypeConstraint::Shaped(element) => container("shaped", element),
             TypeConstraint::AnyOf(options) => join_or(options),
@@ -209,6 +215,10 @@ pub enum AttrConstraint {
     Int(u32),
     /// `DenseI32ArrayAttr`: `array<i32: ...>`, written `[1, 2]` in custom syntax.
     DenseI32Array,
+    /// `DenseI64ArrayAttr`: `array<i64: ...>`.
+    DenseI64Array,
+    /// `ArrayAttr`: `[...]` of any attributes.
+    Array,
     /// `DictArrayAttr`: an array of dictionaries (argument and result attributes).
     DictArray,
     /// `AnyIntElementsAttr`: `dense<...>` of integers.
@@ -265,7 +275,9 @@ impl AttrConstraint {
             AttrConstraint::SymbolRef => matches!(attr, Attr::SymbolRef(_)),
             AttrConstraint::TypeOf(c) => matches!(attr, Attr::Type(t) if c.matches(t)),
             AttrConstraint::Int(width) => is_int_of_width(attr, *width),
-            AttrConstraint::DenseI32Array => is_dense_i32_array(attr),
+            AttrConstraint::DenseI32Array => is_dense_array(attr, 32),
+            AttrConstraint::DenseI64Array => is_dense_array(attr, 64),
+            AttrConstraint::Array => matches!(attr, Attr::Array(_)),
             AttrConstraint::DictArray => is_dict_array(attr),
             AttrConstraint::IntElements => matches!(attr, Attr::Text(_)),
             AttrConstraint::Enum(spec) => enum_matches(spec, attr),
@@ -286,6 +298,8 @@ impl AttrConstraint {
             AttrConstraint::TypeOf(c) => format!("type attribute of {}", c.describe()),
             AttrConstraint::Int(width) => format!("{width}-bit signless integer attribute"),
             AttrConstraint::DenseI32Array => "i32 dense array attribute".into(),
+            AttrConstraint::DenseI64Array => "i64 dense array attribute".into(),
+            AttrConstraint::Array => "array attribute".into(),
             AttrConstraint::DictArray => "Array of dictionary attributes".into(),
             AttrConstraint::IntElements => "integer elements attribute".into(),
             AttrConstraint::Enum(spec) => spec.summary.clone(),
@@ -305,8 +319,8 @@ fn is_int_of_width(attr: &Attr, width: u32) -> bool {
     matches!(attr, Attr::Integer(int) if int.ty().is_signless_int(width))
 }
 
-fn is_dense_i32_array(attr: &Attr) -> bool {
-    matches!(attr, Attr::DenseArray(array) if array.0.is_signless_int(32))
+fn is_dense_array(attr: &Attr, width: u32) -> bool {
+    matches!(attr, Attr::DenseArray(array) if array.0.is_signless_int(width))
 }
 
 fn is_dict_array(attr: &Attr) -> bool {

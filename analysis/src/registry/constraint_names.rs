@@ -33,6 +33,8 @@ impl Names<'_> {
             ("I32Attr", []) => AttrConstraint::Int(32),
             ("I64Attr", []) => AttrConstraint::Int(64),
             ("DenseI32ArrayAttr", []) => AttrConstraint::DenseI32Array,
+            ("DenseI64ArrayAttr", []) => AttrConstraint::DenseI64Array,
+            ("ArrayAttr", []) => AttrConstraint::Array,
             ("DictArrayAttr", []) => AttrConstraint::DictArray,
             ("AnyIntElementsAttr", []) => AttrConstraint::IntElements,
             _ => match self.enum_named(name) {
@@ -64,6 +66,7 @@ impl Names<'_> {
         let constraint = match (name, expr.args()) {
             ("AnyVector" | "VectorOf", _) => shaped(TypeConstraint::Vector)?,
             ("AnyTensor" | "TensorOf", _) => shaped(TypeConstraint::Tensor)?,
+            ("AnyRankedTensor" | "RankedTensorOf", _) => shaped(TypeConstraint::RankedTensor)?,
             ("AnyMemRef" | "MemRefOf", _) => shaped(TypeConstraint::MemRef)?,
             ("AnyShaped" | "ShapedOf", _) => shaped(TypeConstraint::Shaped)?,
             ("AnyTypeOf", options) => TypeConstraint::AnyOf(self.constraints(options)?),

@@ -7,6 +7,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 use super::atoms::{Atom, Cursor};
 use super::format::Element;
+use super::hooks_scf;
 use super::matched::{AttrValue, RegionArg, WrittenType};
 use super::matcher::Matcher;
 
@@ -21,6 +22,12 @@ const HOOKS: &[(&str, Hook)] = &[
     ("SwitchOpCases", switch_op_cases),
     ("CallIndirectType", call_indirect_type),
     ("StdConstantValue", super::hooks_std::constant_value),
+    ("OptionalArrowTypeList", hooks_scf::optional_arrow_type_list),
+    ("ForHeader", hooks_scf::for_header),
+    ("ForallHeader", hooks_scf::forall_header),
+    ("ParallelHeader", hooks_scf::parallel_header),
+    ("WhileHeader", hooks_scf::while_header),
+    ("SwitchCases", hooks_scf::switch_cases),
 ];
 
 pub(crate) fn is_known(name: &str) -> bool {

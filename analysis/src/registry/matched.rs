@@ -7,7 +7,7 @@ use mlir_syntax::{SyntaxNode, TextRange};
 
 use crate::types::{Lowering, Type};
 
-/// A type as written in a custom op.
+/// A type as written in a custom op, or implied by its syntax.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum WrittenType {
     /// A type node.
@@ -19,6 +19,10 @@ pub enum WrittenType {
         inputs: Vec<WrittenType>,
         results: Vec<WrittenType>,
     },
+    /// A type the syntax implies without writing it: the `index` of `scf.for`'s bounds
+    /// and induction variable when no `: type` follows the step. `at` is the (empty)
+    /// place where the type could have been written.
+    Implied { ty: Type, at: TextRange },
 }
 
 impl WrittenType {
@@ -26,6 +30,7 @@ impl WrittenType {
         match self {
             WrittenType::Node(node) => node.syntax().text_range(),
             WrittenType::Function { range, .. } => *range,
+            WrittenType::Implied { at, .. } => *at,
         }
     }
 
@@ -36,6 +41,7 @@ impl WrittenType {
             WrittenType::Function {
                 inputs, results, ..
             } => Type::function(lower_all(inputs, lowering), lower_all(results, lowering)),
+            WrittenType::Implied { ty, .. } => ty.clone(),
         }
     }
 }

@@ -290,7 +290,9 @@ impl Matcher<'_> {
             AttrConstraint::SymbolName
             | AttrConstraint::FlatSymbolRef
             | AttrConstraint::SymbolRef => self.symbol()?,
-            AttrConstraint::DenseI32Array => self.array_or_attribute()?,
+            AttrConstraint::DenseI32Array | AttrConstraint::DenseI64Array => {
+                self.array_or_attribute()?
+            }
             AttrConstraint::Str | AttrConstraint::Int(_) | AttrConstraint::Bool => {
                 AttrValue::Node(self.attribute_node()?.syntax().clone())
             }
@@ -403,7 +405,7 @@ impl Matcher<'_> {
         Some(())
     }
 
-    fn bind_regions(&mut self, i: usize, regions: Vec<ast::Region>) -> Option<()> {
+    pub(crate) fn bind_regions(&mut self, i: usize, regions: Vec<ast::Region>) -> Option<()> {
         self.state.bound += regions.len();
         self.state.regions.get_mut(i)?.extend(regions);
         Some(())
@@ -510,7 +512,7 @@ fn string_literal(atom: &Atom) -> Option<String> {
 fn written_node(ty: &WrittenType) -> Option<mlir_syntax::SyntaxNode> {
     match ty {
         WrittenType::Node(node) => Some(node.syntax().clone()),
-        WrittenType::Function { .. } => None,
+        WrittenType::Function { .. } | WrittenType::Implied { .. } => None,
     }
 }
 

@@ -133,6 +133,9 @@ pub enum Trait {
     NoTerminator,
     /// Its regions have at most one block.
     SingleBlock,
+    /// Its regions have at most one block, ending in this terminator op, which the custom
+    /// syntax may leave out (MLIR's parser then adds it): `scf.for` and `scf.yield`.
+    SingleBlockImplicitTerminator(String),
     /// Its regions are graph regions (no dominance).
     GraphRegion,
     SameOperandsAndResultType,
@@ -226,5 +229,13 @@ impl OpSpec {
     /// Is the op a terminator?
     pub fn is_terminator(&self) -> bool {
         self.has_trait(&Trait::Terminator)
+    }
+
+    /// The terminator its custom syntax may leave out (`SingleBlockImplicitTerminator`).
+    pub fn implicit_terminator(&self) -> Option<&str> {
+        self.traits.iter().find_map(|t| match t {
+            Trait::SingleBlockImplicitTerminator(op) => Some(op.as_str()),
+            _ => None,
+        })
     }
 }

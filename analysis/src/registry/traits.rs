@@ -17,7 +17,11 @@ pub(crate) fn parse_trait(expr: &Expr, spec: &OpSpec) -> Result<Trait, String> {
     }
     match name.as_str() {
         "AllTypesMatch" => Ok(Trait::AllTypesMatch(value_names(args, spec)?)),
-        "HasParent" => Ok(Trait::HasParent(strings(args)?)),
+        "HasParent" | "ParentOneOf" => Ok(Trait::HasParent(strings(args)?)),
+        "SingleBlockImplicitTerminator" => match strings(args)?.as_slice() {
+            [op] => Ok(Trait::SingleBlockImplicitTerminator(op.clone())),
+            _ => Err("`SingleBlockImplicitTerminator` takes one op name".into()),
+        },
         _ => Err(format!("unknown trait `{name}`")),
     }
 }

@@ -131,9 +131,26 @@ fn attribute_constraints() {
     );
     assert!(AttrConstraint::Unit.matches(&attr("unit")));
     assert!(AttrConstraint::DenseI32Array.matches(&attr("array<i32: 1, 2>")));
+    assert!(AttrConstraint::DenseI64Array.matches(&attr("array<i64: 1, 2>")));
+    assert!(!AttrConstraint::DenseI64Array.matches(&attr("array<i32: 1, 2>")));
+    assert!(AttrConstraint::Array.matches(&attr("[1, \"a\"]")));
     assert!(AttrConstraint::DictArray.matches(&attr("[{a}, {}]")));
     assert_eq!(
         AttrConstraint::DictArray.describe(),
         "Array of dictionary attributes"
     );
+}
+
+#[test]
+fn scf_constraints() {
+    let registry = Registry::builtin();
+    let for_op = registry.op("scf.for").unwrap();
+    let bound = &for_op.operands[0].constraint;
+    assert!(bound.matches(&ty("index")) && bound.matches(&ty("i16")));
+    assert!(!bound.matches(&ty("si16")) && !bound.matches(&ty("f32")));
+    assert_eq!(bound.describe(), "signless integer or index");
+    let outputs = &registry.op("scf.forall").unwrap().operands[3].constraint;
+    assert!(outputs.matches(&ty("tensor<4xf32>")));
+    assert!(!outputs.matches(&ty("tensor<*xf32>")) && !outputs.matches(&ty("memref<4xf32>")));
+    assert_eq!(outputs.describe(), "ranked tensor of any type values");
 }
