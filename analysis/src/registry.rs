@@ -2,9 +2,9 @@
 //! attributes, regions, successors, traits, custom syntax and documentation — and the
 //! matcher that maps a custom-form op onto its spec.
 //!
-//! Built-in specs (`func`, `cf`, `arith`) are data, not code: `analysis/specs/*.spec`,
-//! embedded with `include_str!` and loaded at first use. The format is our own and
-//! line-oriented, because:
+//! Built-in specs (`func`, `cf`, `arith`, `memref`) are data, not code:
+//! `analysis/specs/*.spec`, embedded with `include_str!` and loaded at first use. The
+//! format is our own and line-oriented, because:
 //! - it reads like ODS, which MLIR authors already know: `arguments:` lists
 //!   `SignlessIntegerLike:$lhs`, `traits:` names `Pure`, `format:` is an ODS assembly
 //!   format string verbatim;
@@ -32,7 +32,7 @@
 //! Modules: `spec` (the spec types); `constraint` and `constraint_names` (type and
 //! attribute constraints, and their ODS names); `format` (assembly-format AST and
 //! parser); `spec_text`, `expr`, `traits`, `loader` (reading spec files); `atoms`,
-//! `matcher`, `hooks`, `infer`, `matched` (matching custom ops).
+//! `matcher`, `hooks` (with `hooks_memref`), `infer`, `matched` (matching custom ops).
 
 mod atoms;
 pub mod constraint;
@@ -40,6 +40,7 @@ mod constraint_names;
 mod expr;
 pub mod format;
 mod hooks;
+mod hooks_memref;
 mod infer;
 mod loader;
 pub mod matched;
@@ -56,14 +57,16 @@ use std::sync::{Arc, OnceLock};
 use mlir_syntax::ast;
 use rustc_hash::FxHashMap;
 
-pub use constraint::{AttrConstraint, EnumKind, EnumSpec, NamedConstraint, TypeConstraint};
+pub use constraint::{
+    AttrConstraint, EnumKind, EnumSpec, MemRefProperty, NamedConstraint, TypeConstraint,
+};
 pub use format::{Collection, Element, Format, FormatError};
 pub use loader::SpecError;
 pub use matched::{AttrValue, OpMatch, RegionArg, WrittenAttr, WrittenType};
 pub use matcher::match_op;
 pub use spec::{
     AttrSpec, Docs, OpSpec, Origin, Presence, RegionConstraint, RegionSpec, SuccessorSpec, Trait,
-    ValueSpec, Variadicity,
+    TypeTransform, ValueSpec, Variadicity,
 };
 
 /// The built-in spec files: name (for messages) and text.
@@ -71,6 +74,7 @@ pub const BUILTIN_SPECS: &[(&str, &str)] = &[
     ("func.spec", include_str!("../specs/func.spec")),
     ("cf.spec", include_str!("../specs/cf.spec")),
     ("arith.spec", include_str!("../specs/arith.spec")),
+    ("memref.spec", include_str!("../specs/memref.spec")),
 ];
 
 /// A dialect's own entry: its name and documentation.

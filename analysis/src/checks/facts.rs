@@ -358,7 +358,13 @@ impl Gatherer<'_> {
         named_args: bool,
     ) {
         let needs_terminator = match spec {
-            Some(spec) => !spec.has_trait(&Trait::NoTerminator),
+            // A single block may leave an implicit terminator out in custom syntax.
+            Some(spec) => !spec.traits.iter().any(|t| {
+                matches!(
+                    t,
+                    Trait::NoTerminator | Trait::SingleBlockImplicitTerminator(_)
+                )
+            }),
             None => owner_name.is_some_and(|name| NEEDS_TERMINATOR.contains(&name)),
         };
         let mut blocks = Vec::new();

@@ -7,6 +7,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 use super::atoms::{Atom, Cursor};
 use super::format::Element;
+use super::hooks_memref;
 use super::matched::{AttrValue, RegionArg, WrittenType};
 use super::matcher::Matcher;
 
@@ -20,6 +21,17 @@ const HOOKS: &[(&str, Hook)] = &[
     ("SelectOpTypes", select_op_types),
     ("SwitchOpCases", switch_op_cases),
     ("CallIndirectType", call_indirect_type),
+    ("DynamicIndexList", hooks_memref::dynamic_index_list),
+    (
+        "GlobalMemrefOpTypeAndInitialValue",
+        hooks_memref::global_type_and_initial_value,
+    ),
+    (
+        "OptionalArrowTypeList",
+        hooks_memref::optional_arrow_type_list,
+    ),
+    ("PrefetchFlags", hooks_memref::prefetch_flags),
+    ("TransposePermutation", hooks_memref::transpose_permutation),
 ];
 
 pub(crate) fn is_known(name: &str) -> bool {

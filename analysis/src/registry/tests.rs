@@ -4,6 +4,7 @@
 mod constraints;
 mod formats;
 mod matching;
+mod memref;
 mod specs;
 
 use mlir_syntax::ast::{AstNode, CustomOp};
