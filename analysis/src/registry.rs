@@ -2,7 +2,7 @@
 //! attributes, regions, successors, traits, custom syntax and documentation — and the
 //! matcher that maps a custom-form op onto its spec.
 //!
-//! Built-in specs (`builtin`, `func`, `cf`, `arith`, `scf`, and the legacy `std` of
+//! Built-in specs (`builtin`, `func`, `cf`, `arith`, `scf`, `memref`, and the legacy `std` of
 //! 2019-era files) are data, not code: `analysis/specs/*.spec`, embedded with
 //! `include_str!` and loaded at first use. The format is our own and line-oriented,
 //! because:
@@ -33,7 +33,8 @@
 //! Modules: `spec` (the spec types); `constraint` and `constraint_names` (type and
 //! attribute constraints, and their ODS names); `format` (assembly-format AST and
 //! parser); `spec_text`, `expr`, `traits`, `loader` (reading spec files); `atoms`,
-//! `matcher`, `hooks` (with `hooks_scf`), `infer`, `matched` (matching custom ops).
+//! `matcher`, `hooks` (with `hooks_scf`, `hooks_memref`, `hooks_std`), `infer`, `matched`
+//! (matching custom ops).
 
 mod atoms;
 pub mod constraint;
@@ -41,6 +42,7 @@ mod constraint_names;
 mod expr;
 pub mod format;
 mod hooks;
+mod hooks_memref;
 mod hooks_scf;
 mod hooks_std;
 mod infer;
@@ -60,14 +62,16 @@ use mlir_syntax::SyntaxNode;
 use mlir_syntax::ast::{self, AstNode};
 use rustc_hash::FxHashMap;
 
-pub use constraint::{AttrConstraint, EnumKind, EnumSpec, NamedConstraint, TypeConstraint};
+pub use constraint::{
+    AttrConstraint, EnumKind, EnumSpec, MemRefProperty, NamedConstraint, TypeConstraint,
+};
 pub use format::{Collection, Element, Format, FormatError};
 pub use loader::SpecError;
 pub use matched::{AttrValue, OpMatch, RegionArg, WrittenAttr, WrittenType};
 pub use matcher::match_op;
 pub use spec::{
     AttrSpec, Docs, OpSpec, Origin, Presence, RegionConstraint, RegionSpec, SuccessorSpec, Trait,
-    ValueSpec, Variadicity,
+    TypeTransform, ValueSpec, Variadicity,
 };
 
 /// The built-in spec files: name (for messages) and text.
@@ -78,6 +82,7 @@ pub const BUILTIN_SPECS: &[(&str, &str)] = &[
     ("builtin.spec", include_str!("../specs/builtin.spec")),
     ("std.spec", include_str!("../specs/std.spec")),
     ("scf.spec", include_str!("../specs/scf.spec")),
+    ("memref.spec", include_str!("../specs/memref.spec")),
 ];
 
 /// Dialects whose every op (in MLIR 22) has a spec: an op name of theirs that the registry

@@ -196,11 +196,31 @@ fn corpus_ops_match_their_specs() {
     // - a body whose first line is `test.parse_integer_literal : 5` as a brace group;
     // - the next line's `sink %x : T` (an unprefixed op of a default dialect) as part of
     //   the `arith.addi` before it.
+    // - a `memref.global` followed on its line by `alignment = 64` (CIRCT's
+    //   flatten_memref.mlir) as one op: MLIR 22's parser ends the op after its initial
+    //   value and rejects `alignment` as an unknown op (see the corpus MANIFEST), so the
+    //   line is not MLIR 22 syntax and the spec rightly does not match it.
     // With op knowledge the parser (or a re-parse of such ops) could decide otherwise.
+    let circt_global = |name: &str, rest: &str| {
+        format!(
+            "flatten_memref.mlir: memref.global \"private\" constant @__constant_{name} : \
+             memref<{name}> = dense<{rest}> alignment = 64"
+        )
+    };
     let expected = [
-        "parser.chunk001.mlir: func.func @parse_integer_literal_test() {",
-        "tuple_packing.mlir: %sum = arith.addi %res#0, %res#1 : i32",
-        "canonicalization.mlir: %7 = arith.addi %4, %6 : index",
+        "parser.chunk001.mlir: func.func @parse_integer_literal_test() {".to_string(),
+        "tuple_packing.mlir: %sum = arith.addi %res#0, %res#1 : i32".to_string(),
+        "canonicalization.mlir: %7 = arith.addi %4, %6 : index".to_string(),
+        circt_global(
+            "5x2xf32",
+            "[[0.433561265, 0.0884729773], [-0.39487046, -0.190938368], \
+             [0.705071926, -0.648731529], [-0.00710275536, -0.278010637], \
+             [-0.573243499, 5.029220e-01]]",
+        ),
+        circt_global("1xf32", "-0.344258487"),
+        circt_global("1x2xf32", "[[-0.154929623, 0.142687559]]"),
+        circt_global("2xf32", "[-0.23427248, 0.918611288]"),
+        circt_global("2x1xf32", "[[0.764538527], [0.83000791]]"),
     ];
     assert_eq!(unmatched, expected);
 }

@@ -6,7 +6,9 @@
 use mlir_syntax::SyntaxToken;
 use mlir_syntax::ast::{self, AstNode};
 
-use crate::registry::{OpMatch, OpSpec, TypeConstraint, Variadicity};
+use crate::registry::{OpMatch, OpSpec, Trait, TypeConstraint, Variadicity};
+
+use super::op_verify::{result_constraints, single_position, transform_type};
 use std::sync::Arc;
 
 use crate::types::{Lowering, RankedTensorType, Type, VectorType};
@@ -59,25 +61,33 @@ pub(super) fn custom_op_types(
         .map(|t| t.as_ref().map(|t| t.lower(lowering)))
         .collect();
     let constraints = operand_constraints(spec, matched);
-    let operands = matched
-        .operands()
-        .iter()
-        .enumerate()
-        .filter_map(|(i, value)| {
+    let uses = matched.operands();
+    let mut operand_types: Vec<Option<Type>> = (0..uses.len())
+        .map(|i| {
             let written = operand_types.get(i).cloned().flatten();
-            let ty = written.or_else(|| built_operand_type(constraints.get(i)?));
-            Some((value.name_token()?, ty))
-        })
-        .collect::<Vec<_>>();
-    let first_operand = operands.first().and_then(|(_, t)| t.clone());
-    let results = matched
-        .result_types
-        .iter()
-        .map(|t| match t {
-            Some(t) => Some(t.lower(lowering)),
-            None => implied_result_type(spec, first_operand.as_ref()),
+            written.or_else(|| built_operand_type(constraints.get(i)?))
         })
         .collect();
+    let first_operand = operand_types.first().cloned().flatten();
+    let result_constraints = result_constraints(spec, matched.result_types.len());
+    let mut results: Vec<Option<Type>> = matched
+        .result_types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match t {
+            Some(t) => Some(t.lower(lowering)),
+            None => result_constraints
+                .as_ref()
+                .and_then(|c| built_result_type(c.get(i)?))
+                .or_else(|| implied_result_type(spec, first_operand.as_ref())),
+        })
+        .collect();
+    derive_types(spec, &mut operand_types, &mut results);
+    let operands = uses
+        .iter()
+        .zip(operand_types)
+        .filter_map(|(value, ty)| Some((value.name_token()?, ty)))
+        .collect::<Vec<_>>();
     let region_args = matched
         .region_args
         .iter()
@@ -115,6 +125,52 @@ fn built_operand_type(constraint: &TypeConstraint) -> Option<Type> {
         TypeConstraint::Float(kind) => Some(Type::Float(*kind)),
         TypeConstraint::BoolLike => Some(Type::int(1)),
         _ => None,
+    }
+}
+
+/// The type ODS's parser gives a result whose type is not written: a constraint that allows
+/// one type only (`memref.dim`'s `index`).
+fn built_result_type(constraint: &TypeConstraint) -> Option<Type> {
+    match constraint {
+        TypeConstraint::BoolLike => None,
+        other => built_operand_type(other),
+    }
+}
+
+/// Fills the types that `TypesMatchWith` traits derive from known ones (`memref.load`'s
+/// result is the element type of its memref), where nothing else gave them.
+fn derive_types(spec: &OpSpec, operands: &mut [Option<Type>], results: &mut [Option<Type>]) {
+    for t in &spec.traits {
+        let Trait::TypesMatchWith {
+            from,
+            to,
+            transform,
+            ..
+        } = t
+        else {
+            continue;
+        };
+        let (operand_count, result_count) = (operands.len(), results.len());
+        let source = match single_position(&spec.operands, from, operand_count) {
+            Some(i) => operands.get(i),
+            None => single_position(&spec.results, from, result_count).and_then(|i| results.get(i)),
+        };
+        let Some(derived) = source
+            .cloned()
+            .flatten()
+            .and_then(|ty| transform_type(*transform, &ty))
+        else {
+            continue;
+        };
+        let target = match single_position(&spec.operands, to, operand_count) {
+            Some(i) => operands.get_mut(i),
+            None => {
+                single_position(&spec.results, to, result_count).and_then(|i| results.get_mut(i))
+            }
+        };
+        if let Some(slot @ None) = target {
+            *slot = Some(derived);
+        }
     }
 }
 

@@ -3,8 +3,8 @@
 //! types together. Like MLIR, only an op's first failure is reported.
 
 use crate::diagnostics::Diagnostic;
-use crate::registry::{OpSpec, Trait, TypeConstraint, ValueSpec};
-use crate::types::Type;
+use crate::registry::{OpSpec, Trait, TypeConstraint, TypeTransform, ValueSpec};
+use crate::types::{Dim, Type};
 
 use super::value_types::surely_differ;
 
@@ -24,7 +24,7 @@ pub(super) fn verify(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
     {
         return Some(format!("'{op}' op {message}"));
     }
-    if let Some(constraints) = value_constraints(&spec.results, known.results.len())
+    if let Some(constraints) = result_constraints(spec, known.results.len())
         && let Some(message) = constraint_failure("result", &known.results, &constraints)
     {
         return Some(format!("'{op}' op {message}"));
@@ -42,6 +42,23 @@ pub(super) fn value_constraints(
     let sizes = crate::registry::matcher::segment_sizes(&kinds, count)?;
     Some(
         declarations
+            .iter()
+            .zip(sizes)
+            .flat_map(|(d, size)| std::iter::repeat_n(&d.constraint, size))
+            .collect(),
+    )
+}
+
+/// The constraint of each of `count` results, as `value_constraints` gives them, with the
+/// variadic results of one length under `SameVariadicResultSize`.
+pub(super) fn result_constraints(spec: &OpSpec, count: usize) -> Option<Vec<&TypeConstraint>> {
+    if !spec.has_trait(&Trait::SameVariadicResultSize) {
+        return value_constraints(&spec.results, count);
+    }
+    let kinds: Vec<_> = spec.results.iter().map(|d| d.variadicity).collect();
+    let sizes = crate::registry::matcher::even_segment_sizes(&kinds, count)?;
+    Some(
+        spec.results
             .iter()
             .zip(sizes)
             .flat_map(|(d, size)| std::iter::repeat_n(&d.constraint, size))
@@ -89,7 +106,60 @@ fn trait_failure(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
                 "failed to verify that all of {{{list}}} have same type"
             ))
         }
+        Trait::TypesMatchWith {
+            summary,
+            from,
+            to,
+            transform,
+        } => {
+            let from = named_types(spec, known, from)
+                .into_iter()
+                .flatten()
+                .next()?;
+            let to = named_types(spec, known, to).into_iter().flatten().next()?;
+            let derived = transform_type(*transform, from)?;
+            surely_differ(&derived, to).then(|| format!("failed to verify that {summary}"))
+        }
+        Trait::SameOperandsElementType
+            if differ(known.operands.iter().map(|t| t.map(element_or_self))) =>
+        {
+            Some("requires the same element type for all operands".to_string())
+        }
+        Trait::SameOperandsShape if shapes_differ(&known.operands) => {
+            Some("requires the same shape for all operands".to_string())
+        }
         _ => None,
+    })
+}
+
+/// The type a `TypesMatchWith` trait derives from `ty`, if it applies to `ty`.
+pub(super) fn transform_type(transform: TypeTransform, ty: &Type) -> Option<Type> {
+    match transform {
+        TypeTransform::ElementType => ty.element_type().cloned(),
+    }
+}
+
+/// MLIR's `getElementTypeOrSelf`.
+fn element_or_self(ty: &Type) -> &Type {
+    ty.element_type().unwrap_or(ty)
+}
+
+/// Do two known types surely have incompatible shapes (MLIR's `verifyCompatibleShape`:
+/// ranks differ, or two static sizes of a dimension)? Unranked types and types we do not
+/// read exactly are compatible with anything.
+fn shapes_differ(types: &[Option<&Type>]) -> bool {
+    let shapes: Vec<Vec<Dim>> = types
+        .iter()
+        .flatten()
+        .filter(|t| super::value_types::exact(t))
+        .filter_map(|t| t.shape())
+        .collect();
+    shapes.windows(2).any(|w| {
+        w[0].len() != w[1].len()
+            || w[0].iter().zip(&w[1]).any(|pair| match pair {
+                (Dim::Static(a), Dim::Static(b)) => a != b,
+                _ => false,
+            })
     })
 }
 
@@ -99,21 +169,32 @@ fn differ<'t>(types: impl Iterator<Item = Option<&'t Type>>) -> bool {
     known.windows(2).any(|w| surely_differ(w[0], w[1]))
 }
 
-/// The type of the operand or result declared as `name`, if it and every declaration
-/// before it are single (so its position is known).
+/// The type of the operand or result declared as `name`, if it is a single value whose
+/// place among the op's values is known.
 fn named_types<'t>(spec: &OpSpec, known: &KnownTypes<'t>, name: &str) -> Vec<Option<&'t Type>> {
-    let single = |list: &[ValueSpec]| list.iter().all(|v| v.variadicity.is_single());
-    if let Some((i, _)) = spec.operand(name)
-        && single(&spec.operands[..=i])
-    {
+    if let Some(i) = single_position(&spec.operands, name, known.operands.len()) {
         return vec![known.operands.get(i).copied().flatten()];
     }
-    if let Some((i, _)) = spec.result(name)
-        && single(&spec.results[..=i])
-    {
+    if let Some(i) = single_position(&spec.results, name, known.results.len()) {
         return vec![known.results.get(i).copied().flatten()];
     }
     Vec::new()
+}
+
+/// Where the value of the single declaration `name` is among `count` values declared by
+/// `declarations`, if the variadic segments can be told apart.
+pub(super) fn single_position(
+    declarations: &[ValueSpec],
+    name: &str,
+    count: usize,
+) -> Option<usize> {
+    let i = declarations.iter().position(|d| d.name == name)?;
+    if !declarations[i].variadicity.is_single() {
+        return None;
+    }
+    let kinds: Vec<_> = declarations.iter().map(|d| d.variadicity).collect();
+    let sizes = crate::registry::matcher::segment_sizes(&kinds, count)?;
+    Some(sizes[..i].iter().sum())
 }
 
 /// `func.return` (or the legacy `std.return`, named `op`) against the function around it.

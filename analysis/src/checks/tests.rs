@@ -157,3 +157,17 @@ fn implicit_terminators_only_in_custom_form() {
         ]
     );
 }
+
+#[test]
+fn memref_element_types_and_implicit_terminators() {
+    // `memref.load` yields the element type and `memref.store` takes it; `memref.dim`
+    // yields `index`; `memref.alloca_scope` may leave its terminator out.
+    let text = "func.func @f(%m: memref<4xf32>, %i: index, %x: i32) {\n  %v = memref.load %m[%i] : memref<4xf32>\n  %w = arith.addf %v, %v : f32\n  memref.store %x, %m[%i] : memref<4xf32>\n  %d = memref.dim %m, %i : memref<4xf32>\n  %e = arith.addi %d, %i : index\n  memref.alloca_scope {\n    %t = memref.alloca() : memref<2xf32>\n  }\n  %g = \"memref.load\"(%m, %i) : (memref<4xf32>, index) -> f64\n  return\n}\n";
+    assert_eq!(
+        check(text),
+        [
+            "%x: use of value '%x' expects different type than prior uses: 'f32' vs 'i32' [%x: prior use here]",
+            "\"memref.load\": 'memref.load' op failed to verify that result type matches element type of 'memref'",
+        ]
+    );
+}

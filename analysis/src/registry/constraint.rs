@@ -43,8 +43,13 @@ pub enum TypeConstraint {
     Tensor(Box<TypeConstraint>),
     /// `RankedTensorOf<...>` (`AnyRankedTensor`).
     RankedTensor(Box<TypeConstraint>),
-    /// `MemRefOf<...>`, ranked or not (`AnyMemRef`).
+    /// `MemRefOf<...>`: a ranked memref (`AnyMemRef`), as MLIR's `MemRefType`.
     MemRef(Box<TypeConstraint>),
+    /// `UnrankedMemRefOf<...>` (`AnyUnrankedMemRef`): `memref<*x...>`.
+    UnrankedMemRef(Box<TypeConstraint>),
+    /// A ranked memref whose shape or layout has a property as well: `MemRefRankOf`,
+    /// `AnyStridedMemRef`, `AnyStaticShapeMemRef`, `AnyNon0RankedMemRef`.
+    MemRefWith(Box<TypeConstraint>, MemRefProperty),
     /// `ShapedOf<...>`: a vector, tensor or memref (`AnyShaped`).
     Shaped(Box<TypeConstraint>),
     /// `AnyTypeOf<a, b, ...>`.
@@ -54,6 +59,22 @@ pub enum TypeConstraint {
     SameAs(String),
     /// A constraint declared in a spec file under its own name and MLIR's description.
     Named(Arc<NamedConstraint>),
+}
+
+/// What a `MemRefWith` constraint asks of a ranked memref beyond its element type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum MemRefProperty {
+    /// `MemRefRankOf<..., [1, 2]>`: one of these ranks.
+    Ranks(Vec<u64>),
+    /// `AnyNon0RankedMemRef`: a rank other than 0.
+    NonZeroRank,
+    /// `AnyStaticShapeMemRef`: no dynamic dimension.
+    StaticShape,
+    /// `AnyStridedMemRef`: a layout that offsets and strides describe. Affine-map layouts
+    /// are accepted without analysing them (so a check stays quiet when in doubt).
+    Strided,
+    /// `AnyStridedMemRefOfRank<n>`.
+    StridedOfRank(u64),
 }
 
 /// A spec-declared type constraint: its name, its description and what it checks.
@@ -93,6 +114,12 @@ impl TypeConstraint {
                 matches!(ty, Type::RankedTensor(_)) && element_matches(ty, element)
             }
             TypeConstraint::MemRef(element) => is_memref(ty) && element_matches(ty, element),
+            TypeConstraint::UnrankedMemRef(element) => {
+                matches!(ty, Type::UnrankedMemRef(_)) && element_matches(ty, element)
+            }
+            TypeConstraint::MemRefWith(element, property) => {
+                is_memref(ty) && element_matches(ty, element) && property.holds(ty)
+            }
             TypeConstraint::Shaped(element) => element_matches(ty, element),
             TypeConstraint::AnyOf(options) => options.iter().any(|c| c.matches(ty)),
             TypeConstraint::Named(named) => named.inner.matches(ty),
@@ -122,6 +149,8 @@ impl TypeConstraint {
             TypeConstraint::Tensor(element) => container("tensor", element),
             TypeConstraint::RankedTensor(element) => container("ranked tensor", element),
             TypeConstraint::MemRef(element) => container("memref", element),
+            TypeConstraint::UnrankedMemRef(element) => container("unranked.memref", element),
+            TypeConstraint::MemRefWith(element, property) => property.describe(element),
             TypeConstraint::Shaped(element) => container("shaped", element),
             TypeConstraint::AnyOf(options) => join_or(options),
             TypeConstraint::SameAs(name) => format!("the type of '{name}'"),
@@ -150,8 +179,39 @@ fn is_tensor(ty: &Type) -> bool {
     matches!(ty, Type::RankedTensor(_) | Type::UnrankedTensor(_))
 }
 
+/// A ranked memref: MLIR's `MemRefType` (`memref<*x...>` is another type).
 fn is_memref(ty: &Type) -> bool {
-    matches!(ty, Type::MemRef(_) | Type::UnrankedMemRef(_))
+    matches!(ty, Type::MemRef(_))
+}
+
+impl MemRefProperty {
+    /// Does the ranked memref `ty` have the property?
+    fn holds(&self, ty: &Type) -> bool {
+        let rank = ty.rank().unwrap_or_default() as u64;
+        match self {
+            MemRefProperty::Ranks(ranks) => ranks.contains(&rank),
+            MemRefProperty::NonZeroRank => rank != 0,
+            MemRefProperty::StaticShape => ty.has_static_shape(),
+            MemRefProperty::Strided => true,
+            MemRefProperty::StridedOfRank(n) => rank == *n,
+        }
+    }
+
+    /// `1D memref of ... values`, `strided memref of ... values of rank 0`.
+    fn describe(&self, element: &TypeConstraint) -> String {
+        match self {
+            MemRefProperty::Ranks(ranks) => {
+                let ranks: Vec<String> = ranks.iter().map(|r| format!("{r}D")).collect();
+                container(&format!("{} memref", ranks.join("/")), element)
+            }
+            MemRefProperty::NonZeroRank => container("non-0-ranked.memref", element),
+            MemRefProperty::StaticShape => container("statically shaped memref", element),
+            MemRefProperty::Strided => container("strided memref", element),
+            MemRefProperty::StridedOfRank(n) => {
+                format!("{} of rank {n}", container("strided memref", element))
+            }
+        }
+    }
 }
 
 /// The `*-like` constraints: a scalar, or a vector or tensor (not a memref) of scalars,
@@ -219,6 +279,10 @@ pub enum AttrConstraint {
     DenseI64Array,
     /// `ArrayAttr`: `[...]` of any attributes.
     Array,
+    /// `IndexListArrayAttr`: an array of arrays of `i64`, as `[[0, 1], [2]]`.
+    IndexListArray,
+    /// `AffineMapAttr`.
+    AffineMap,
     /// `DictArrayAttr`: an array of dictionaries (argument and result attributes).
     DictArray,
     /// `AnyIntElementsAttr`: `dense<...>` of integers.
@@ -278,6 +342,8 @@ impl AttrConstraint {
             AttrConstraint::DenseI32Array => is_dense_array(attr, 32),
             AttrConstraint::DenseI64Array => is_dense_array(attr, 64),
             AttrConstraint::Array => matches!(attr, Attr::Array(_)),
+            AttrConstraint::IndexListArray => is_index_list_array(attr),
+            AttrConstraint::AffineMap => matches!(attr, Attr::AffineMap(_)),
             AttrConstraint::DictArray => is_dict_array(attr),
             AttrConstraint::IntElements => matches!(attr, Attr::Text(_)),
             AttrConstraint::Enum(spec) => enum_matches(spec, attr),
@@ -300,6 +366,8 @@ impl AttrConstraint {
             AttrConstraint::DenseI32Array => "i32 dense array attribute".into(),
             AttrConstraint::DenseI64Array => "i64 dense array attribute".into(),
             AttrConstraint::Array => "array attribute".into(),
+            AttrConstraint::IndexListArray => "Array of 64-bit integer array attributes".into(),
+            AttrConstraint::AffineMap => "AffineMap attribute".into(),
             AttrConstraint::DictArray => "Array of dictionary attributes".into(),
             AttrConstraint::IntElements => "integer elements attribute".into(),
             AttrConstraint::Enum(spec) => spec.summary.clone(),
@@ -321,6 +389,14 @@ fn is_int_of_width(attr: &Attr, width: u32) -> bool {
 
 fn is_dense_array(attr: &Attr, width: u32) -> bool {
     matches!(attr, Attr::DenseArray(array) if array.0.is_signless_int(width))
+}
+
+fn is_index_list_array(attr: &Attr) -> bool {
+    let is_list = |a: &Attr| match a {
+        Attr::Array(items) => items.iter().all(|i| is_int_of_width(i, 64)),
+        _ => false,
+    };
+    matches!(attr, Attr::Array(lists) if lists.iter().all(is_list))
 }
 
 fn is_dict_array(attr: &Attr) -> bool {

@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use super::Registry;
-use super::constraint::{AttrConstraint, EnumSpec, TypeConstraint};
+use super::constraint::{
+    AttrConstraint, EnumSpec, MemRefProperty, NamedConstraint, TypeConstraint,
+};
 use super::expr::{Expr, parse_expr};
 use crate::types::FloatKind;
 
@@ -35,6 +37,11 @@ impl Names<'_> {
             ("DenseI32ArrayAttr", []) => AttrConstraint::DenseI32Array,
             ("DenseI64ArrayAttr", []) => AttrConstraint::DenseI64Array,
             ("ArrayAttr", []) => AttrConstraint::Array,
+            ("IndexListArrayAttr", []) => AttrConstraint::IndexListArray,
+            ("AffineMapAttr", []) => AttrConstraint::AffineMap,
+            ("MemRefTypeAttr", []) => {
+                AttrConstraint::TypeOf(TypeConstraint::MemRef(Box::new(TypeConstraint::Any)))
+            }
             ("DictArrayAttr", []) => AttrConstraint::DictArray,
             ("AnyIntElementsAttr", []) => AttrConstraint::IntElements,
             _ => match self.enum_named(name) {
@@ -68,6 +75,13 @@ impl Names<'_> {
             ("AnyTensor" | "TensorOf", _) => shaped(TypeConstraint::Tensor)?,
             ("AnyRankedTensor" | "RankedTensorOf", _) => shaped(TypeConstraint::RankedTensor)?,
             ("AnyMemRef" | "MemRefOf", _) => shaped(TypeConstraint::MemRef)?,
+            ("AnyUnrankedMemRef" | "UnrankedMemRefOf", _) => {
+                shaped(TypeConstraint::UnrankedMemRef)?
+            }
+            ("MemRefRankOf", args) => self.memref_rank_of(args)?,
+            ("AnyStridedMemRefOfRank", [Expr::Int(rank)]) => {
+                memref_with(TypeConstraint::Any, MemRefProperty::StridedOfRank(*rank))
+            }
             ("AnyShaped" | "ShapedOf", _) => shaped(TypeConstraint::Shaped)?,
             ("AnyTypeOf", options) => TypeConstraint::AnyOf(self.constraints(options)?),
             ("SameAs", [Expr::Var(var)]) => TypeConstraint::SameAs(var.clone()),
@@ -105,9 +119,40 @@ impl Names<'_> {
             "SignlessIntegerOrFloatLike" => TypeConstraint::SignlessIntegerOrFloatLike,
             "FloatLike" => TypeConstraint::FloatLike,
             "BoolLike" => TypeConstraint::BoolLike,
+            "AnyNon0RankedMemRef" => memref_with(TypeConstraint::Any, MemRefProperty::NonZeroRank),
+            "AnyStridedMemRef" => memref_with(TypeConstraint::Any, MemRefProperty::Strided),
+            "AnyStaticShapeMemRef" => memref_with(TypeConstraint::Any, MemRefProperty::StaticShape),
+            "AnyRankedOrUnrankedMemRef" => named(
+                name,
+                "ranked or unranked memref of any type values",
+                any_unranked_or(TypeConstraint::MemRef(Box::new(TypeConstraint::Any))),
+            ),
+            "AnyNon0RankedOrUnrankedMemRef" => any_unranked_or(memref_with(
+                TypeConstraint::Any,
+                MemRefProperty::NonZeroRank,
+            )),
             _ => return self.sized_or_named(name),
         };
         Ok(constraint)
+    }
+
+    /// `MemRefRankOf<I8, AnyFloat, 1, 2>`: ODS's `MemRefRankOf<[I8, AnyFloat], [1, 2]>`,
+    /// the element constraints and then the ranks.
+    fn memref_rank_of(&self, args: &[Expr]) -> Result<TypeConstraint, String> {
+        let split = args.iter().position(|a| matches!(a, Expr::Int(_)));
+        let (elements, ranks) = args.split_at(split.unwrap_or(args.len()));
+        let ranks: Vec<u64> = ranks
+            .iter()
+            .map(|r| match r {
+                Expr::Int(rank) => Ok(*rank),
+                _ => Err("`MemRefRankOf<types..., ranks...>`: a type after the ranks".to_string()),
+            })
+            .collect::<Result<_, _>>()?;
+        if elements.is_empty() || ranks.is_empty() {
+            return Err("`MemRefRankOf` needs element types and ranks".into());
+        }
+        let element = self.element_constraint(elements)?;
+        Ok(memref_with(element, MemRefProperty::Ranks(ranks)))
     }
 
     /// `I32`, `F16`, `BF16`, or a constraint declared by a `constraint` entry.
@@ -123,6 +168,25 @@ impl Names<'_> {
             None => Err(format!("unknown type constraint `{name}`")),
         }
     }
+}
+
+fn memref_with(element: TypeConstraint, property: MemRefProperty) -> TypeConstraint {
+    TypeConstraint::MemRefWith(Box::new(element), property)
+}
+
+/// An unranked memref of any type, or `ranked` (MLIR lists the unranked one first).
+fn any_unranked_or(ranked: TypeConstraint) -> TypeConstraint {
+    let unranked = TypeConstraint::UnrankedMemRef(Box::new(TypeConstraint::Any));
+    TypeConstraint::AnyOf(vec![unranked, ranked])
+}
+
+/// A built-in constraint with a description of its own.
+fn named(name: &str, summary: &str, inner: TypeConstraint) -> TypeConstraint {
+    TypeConstraint::Named(Arc::new(NamedConstraint {
+        name: name.to_string(),
+        summary: summary.to_string(),
+        inner,
+    }))
 }
 
 /// `I64` → 64 (MLIR's widest integer has 2^24 - 1 bits).

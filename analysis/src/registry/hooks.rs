@@ -7,6 +7,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 use super::atoms::{Atom, Cursor};
 use super::format::Element;
+use super::hooks_memref;
 use super::hooks_scf;
 use super::matched::{AttrValue, RegionArg, WrittenType};
 use super::matcher::Matcher;
@@ -28,6 +29,13 @@ const HOOKS: &[(&str, Hook)] = &[
     ("ParallelHeader", hooks_scf::parallel_header),
     ("WhileHeader", hooks_scf::while_header),
     ("SwitchCases", hooks_scf::switch_cases),
+    ("DynamicIndexList", hooks_memref::dynamic_index_list),
+    (
+        "GlobalMemrefOpTypeAndInitialValue",
+        hooks_memref::global_type_and_initial_value,
+    ),
+    ("PrefetchFlags", hooks_memref::prefetch_flags),
+    ("TransposePermutation", hooks_memref::transpose_permutation),
 ];
 
 pub(crate) fn is_known(name: &str) -> bool {

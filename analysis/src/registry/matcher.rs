@@ -10,7 +10,7 @@ use super::atoms::{Atom, Cursor, atoms, word};
 use super::constraint::{AttrConstraint, EnumKind, EnumSpec};
 use super::format::{Collection, Element};
 use super::matched::{AttrValue, OpMatch, RegionArg, WrittenAttr, WrittenType};
-use super::spec::{OpSpec, Variadicity};
+use super::spec::{OpSpec, Trait, Variadicity};
 use super::{hooks, infer};
 
 /// Maps a custom op onto `spec` by the spec's format; `None` if the op has no format or
@@ -450,7 +450,10 @@ impl Matcher<'_> {
             }
             Element::All(Collection::Results) => {
                 let kinds: Vec<_> = self.spec.results.iter().map(|r| r.variadicity).collect();
-                let parts = split(&kinds, types)?;
+                let parts = match self.spec.has_trait(&Trait::SameVariadicResultSize) {
+                    true => split_evenly(&kinds, types)?,
+                    false => split(&kinds, types)?,
+                };
                 self.state
                     .result_types
                     .iter_mut()
@@ -537,6 +540,36 @@ pub(crate) fn split<T>(kinds: &[Variadicity], items: Vec<T>) -> Option<Vec<Vec<T
         sizes
             .iter()
             .map(|&n| items.by_ref().take(n).collect())
+            .collect(),
+    )
+}
+
+/// Splits `items` as `split` does, but over any number of variadic declarations of one
+/// length (ODS's `SameVariadicOperandSize` and `SameVariadicResultSize`).
+fn split_evenly<T>(kinds: &[Variadicity], items: Vec<T>) -> Option<Vec<Vec<T>>> {
+    let sizes = even_segment_sizes(kinds, items.len())?;
+    let mut items = items.into_iter();
+    Some(
+        sizes
+            .iter()
+            .map(|&n| items.by_ref().take(n).collect())
+            .collect(),
+    )
+}
+
+/// `segment_sizes` for declarations whose variadic segments have one length.
+pub(crate) fn even_segment_sizes(kinds: &[Variadicity], total: usize) -> Option<Vec<usize>> {
+    let singles = kinds.iter().filter(|k| k.is_single()).count();
+    let variadics = kinds.len() - singles;
+    let rest = total.checked_sub(singles)?;
+    if variadics == 0 || rest % variadics != 0 {
+        return segment_sizes(kinds, total);
+    }
+    let each = rest / variadics;
+    Some(
+        kinds
+            .iter()
+            .map(|k| if k.is_single() { 1 } else { each })
             .collect(),
     )
 }

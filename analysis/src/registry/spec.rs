@@ -141,6 +141,20 @@ pub enum Trait {
     SameOperandsAndResultType,
     SameTypeOperands,
     SameOperandsAndResultShape,
+    /// All operands have compatible shapes (`requires the same shape for all operands`).
+    SameOperandsShape,
+    /// All operands have one element type (a scalar is its own element type).
+    SameOperandsElementType,
+    /// The variadic results (all of them) have one length.
+    SameVariadicResultSize,
+    /// The type of `to` is the type of `from` transformed (ODS's `TypesMatchWith`); MLIR
+    /// words a failure as `failed to verify that {summary}`.
+    TypesMatchWith {
+        summary: String,
+        from: String,
+        to: String,
+        transform: TypeTransform,
+    },
     /// The listed operands, results and attributes all have one type.
     AllTypesMatch(Vec<String>),
     /// May only be nested directly in one of these ops.
@@ -163,6 +177,13 @@ pub enum Trait {
     AttrSizedOperandSegments,
     /// Allocas in its regions are freed when it returns.
     AutomaticAllocationScope,
+}
+
+/// How a `TypesMatchWith` trait derives one type from another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TypeTransform {
+    /// The element type of a shaped type (`...getElementType()`).
+    ElementType,
 }
 
 /// The documentation shown on hover and in completion.

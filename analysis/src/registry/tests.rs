@@ -4,6 +4,7 @@
 mod constraints;
 mod formats;
 mod matching;
+mod memref;
 mod scf_matching;
 mod specs;
 

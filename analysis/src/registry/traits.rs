@@ -2,7 +2,7 @@
 //! `Trait`, and the checks of their arguments against the op's declarations.
 
 use super::expr::Expr;
-use super::spec::{OpSpec, Trait};
+use super::spec::{OpSpec, Trait, TypeTransform};
 
 /// The trait an item of a `traits:` field names.
 pub(crate) fn parse_trait(expr: &Expr, spec: &OpSpec) -> Result<Trait, String> {
@@ -22,6 +22,7 @@ pub(crate) fn parse_trait(expr: &Expr, spec: &OpSpec) -> Result<Trait, String> {
             [op] => Ok(Trait::SingleBlockImplicitTerminator(op.clone())),
             _ => Err("`SingleBlockImplicitTerminator` takes one op name".into()),
         },
+        "TypesMatchWith" => types_match_with(args, spec),
         _ => Err(format!("unknown trait `{name}`")),
     }
 }
@@ -38,6 +39,9 @@ fn simple_trait(name: &str) -> Option<Trait> {
         "SameOperandsAndResultType" => Trait::SameOperandsAndResultType,
         "SameTypeOperands" => Trait::SameTypeOperands,
         "SameOperandsAndResultShape" => Trait::SameOperandsAndResultShape,
+        "SameOperandsShape" => Trait::SameOperandsShape,
+        "SameOperandsElementType" => Trait::SameOperandsElementType,
+        "SameVariadicResultSize" => Trait::SameVariadicResultSize,
         "ReturnLike" => Trait::ReturnLike,
         "BranchOpInterface" => Trait::Branch,
         "CallOpInterface" => Trait::Call,
@@ -68,6 +72,26 @@ fn value_names(args: &[Expr], spec: &OpSpec) -> Result<Vec<String>, String> {
             _ => Err("expected `$name`".into()),
         })
         .collect()
+}
+
+/// `TypesMatchWith<"summary", $from, $to, "transformer">`, as in ODS (whose names are
+/// strings there); the transformer is ODS's C++ text, of which the forms we can apply are
+/// known.
+fn types_match_with(args: &[Expr], spec: &OpSpec) -> Result<Trait, String> {
+    let [Expr::Str(summary), from, to, Expr::Str(transformer)] = args else {
+        return Err("expected `TypesMatchWith<\"summary\", $from, $to, \"transformer\">`".into());
+    };
+    let names = value_names(&[from.clone(), to.clone()], spec)?;
+    let transform = match transformer.trim() {
+        t if t.ends_with(".getElementType()") => TypeTransform::ElementType,
+        t => return Err(format!("unknown type transformer `{t}`")),
+    };
+    Ok(Trait::TypesMatchWith {
+        summary: summary.clone(),
+        from: names[0].clone(),
+        to: names[1].clone(),
+        transform,
+    })
 }
 
 fn strings(args: &[Expr]) -> Result<Vec<String>, String> {

@@ -8,13 +8,13 @@ fn builtin_specs_load_without_errors() {
     let (registry, errors) = Registry::with_builtin_specs();
     let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert!(messages.is_empty(), "{}", messages.join("\n"));
-    for dialect in ["func", "cf", "arith", "builtin", "std"] {
+    for dialect in ["func", "cf", "arith", "builtin", "std", "memref"] {
         assert!(registry.dialect(dialect).is_some(), "{dialect}");
     }
 }
 
 #[test]
-fn builtin_registry_covers_func_cf_and_arith() {
+fn builtin_registry_covers_func_cf_arith_and_memref() {
     let registry = Registry::builtin();
     let names: Vec<&str> = registry.ops().iter().map(|op| op.name.as_str()).collect();
     let count = |dialect: &str| names.iter().filter(|n| n.starts_with(dialect)).count();
@@ -23,6 +23,7 @@ fn builtin_registry_covers_func_cf_and_arith() {
     assert_eq!(count("arith."), 51);
     assert_eq!(count("builtin."), 2);
     assert_eq!(count("std."), 32);
+    assert_eq!(count("memref."), 30);
     assert!(names.is_sorted());
 }
 
