@@ -48,8 +48,19 @@ pub(crate) fn run(name: &str, matcher: &mut Matcher<'_>, args: &[Element]) -> Op
 }
 
 /// The declaration name behind argument `i` (`$x`, `type($x)`, `ref(type($x))`).
-fn arg_name(args: &[Element], i: usize) -> Option<&str> {
+pub(super) fn arg_name(args: &[Element], i: usize) -> Option<&str> {
     args.get(i)?.var_name()
+}
+
+/// Binds value uses to the operand declaration named by argument `i`.
+pub(super) fn bind_operands_of(
+    m: &mut Matcher<'_>,
+    args: &[Element],
+    i: usize,
+    values: Vec<ast::ValueUse>,
+) -> Option<()> {
+    let (operand, _) = m.spec.operand(arg_name(args, i)?)?;
+    m.bind_operands(operand, values)
 }
 
 /// `private`, `public` or `nested` before a symbol name, if written.

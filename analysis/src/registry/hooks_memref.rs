@@ -9,24 +9,9 @@ use mlir_syntax::ast::{self, CustomOpItem, GroupDelimiter};
 
 use super::atoms::{Atom, Cursor, word};
 use super::format::Element;
+use super::hooks::{arg_name, bind_operands_of};
 use super::matched::AttrValue;
 use super::matcher::Matcher;
-
-/// The declaration name behind argument `i` (`$x`, `type($x)`).
-fn arg_name(args: &[Element], i: usize) -> Option<&str> {
-    args.get(i)?.var_name()
-}
-
-/// Binds `values` to the operand declared by argument `i`.
-fn bind_operands_of(
-    m: &mut Matcher<'_>,
-    args: &[Element],
-    i: usize,
-    values: Vec<ast::ValueUse>,
-) -> Option<()> {
-    let (operand, _) = m.spec.operand(arg_name(args, i)?)?;
-    m.bind_operands(operand, values)
-}
 
 /// An integer literal, possibly negative (`4`, `-1`, `0x10`), with no type after it.
 fn integer(c: &mut Cursor<'_>) -> Option<()> {

@@ -10,25 +10,10 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 use super::atoms::{Atom, Cursor};
 use super::format::Element;
+use super::hooks::{arg_name, bind_operands_of};
 use super::matched::{AttrValue, RegionArg, WrittenType};
 use super::matcher::Matcher;
 use crate::types::Type;
-
-/// The declaration name behind argument `i` (`$x`, `type($x)`).
-fn arg_name(args: &[Element], i: usize) -> Option<&str> {
-    args.get(i)?.var_name()
-}
-
-/// Binds value uses to the operand declaration named by argument `i`.
-fn bind_values(
-    m: &mut Matcher<'_>,
-    args: &[Element],
-    i: usize,
-    values: Vec<ast::ValueUse>,
-) -> Option<()> {
-    let (operand, _) = m.spec.operand(arg_name(args, i)?)?;
-    m.bind_operands(operand, values)
-}
 
 /// Binds the entry arguments of the op's body, each with its type.
 fn bind_region_args(m: &mut Matcher<'_>, values: Vec<ast::ValueUse>, types: &[WrittenType]) {
@@ -140,11 +125,11 @@ pub(super) fn for_header(m: &mut Matcher<'_>, args: &[Element]) -> Option<()> {
         Some(_) => m.cursor.ty()?,
         None => implied_index(m),
     };
-    bind_values(m, args, 1, vec![lb])?;
-    bind_values(m, args, 2, vec![ub])?;
-    bind_values(m, args, 3, vec![step])?;
+    bind_operands_of(m, args, 1, vec![lb])?;
+    bind_operands_of(m, args, 2, vec![ub])?;
+    bind_operands_of(m, args, 3, vec![step])?;
     m.bind_types(args.get(4)?, vec![bound_type.clone()])?;
-    bind_values(m, args, 5, inits)?;
+    bind_operands_of(m, args, 5, inits)?;
     m.bind_types(args.get(6)?, results.clone())?;
     m.bind_types(args.get(7)?, results.clone())?;
     bind_region_args(m, vec![iv], &[bound_type]);
@@ -187,16 +172,31 @@ pub(super) fn forall_header(m: &mut Matcher<'_>, args: &[Element]) -> Option<()>
     if inits.len() != results.len() {
         return None;
     }
+    bind_loop(m, args, [lbs, ubs, steps, inits], [6, 7, 8], &results, ivs)?;
+    bind_region_args(m, outs, &results);
+    Some(())
+}
+
+/// Binds a multi-dimensional loop's bounds and steps (arguments 0 to 2), its initial
+/// values and their types and its results' types (`inits_at`), and types its `index`
+/// induction variables.
+fn bind_loop(
+    m: &mut Matcher<'_>,
+    args: &[Element],
+    [lbs, ubs, steps, inits]: [Vec<ast::ValueUse>; 4],
+    inits_at: [usize; 3],
+    results: &[WrittenType],
+    ivs: Vec<ast::ValueUse>,
+) -> Option<()> {
     let index = implied_index(m);
-    bind_values(m, args, 0, lbs)?;
-    bind_values(m, args, 1, ubs)?;
-    bind_values(m, args, 2, steps)?;
-    bind_values(m, args, 6, inits)?;
-    m.bind_types(args.get(7)?, results.clone())?;
-    m.bind_types(args.get(8)?, results.clone())?;
+    bind_operands_of(m, args, 0, lbs)?;
+    bind_operands_of(m, args, 1, ubs)?;
+    bind_operands_of(m, args, 2, steps)?;
+    bind_operands_of(m, args, inits_at[0], inits)?;
+    m.bind_types(args.get(inits_at[1])?, results.to_vec())?;
+    m.bind_types(args.get(inits_at[2])?, results.to_vec())?;
     let index_types = vec![index; ivs.len()];
     bind_region_args(m, ivs, &index_types);
-    bind_region_args(m, outs, &results);
     Some(())
 }
 
@@ -231,16 +231,7 @@ pub(super) fn parallel_header(m: &mut Matcher<'_>, args: &[Element]) -> Option<(
     if inits.len() != results.len() {
         return None;
     }
-    let index = implied_index(m);
-    bind_values(m, args, 0, lbs)?;
-    bind_values(m, args, 1, ubs)?;
-    bind_values(m, args, 2, steps)?;
-    bind_values(m, args, 3, inits)?;
-    m.bind_types(args.get(4)?, results.clone())?;
-    m.bind_types(args.get(5)?, results)?;
-    let index_types = vec![index; ivs.len()];
-    bind_region_args(m, ivs, &index_types);
-    Some(())
+    bind_loop(m, args, [lbs, ubs, steps, inits], [3, 4, 5], &results, ivs)
 }
 
 /// `scf.while`'s `[(%arg = %init, ...)] : (inputs) -> results`: the arguments of the
@@ -257,7 +248,7 @@ pub(super) fn while_header(m: &mut Matcher<'_>, args: &[Element]) -> Option<()> 
     if inputs.len() != inits.len() {
         return None;
     }
-    bind_values(m, args, 0, inits)?;
+    bind_operands_of(m, args, 0, inits)?;
     m.bind_types(args.get(1)?, inputs.clone())?;
     m.bind_types(args.get(2)?, results)?;
     bind_region_args(m, before_args, &inputs);

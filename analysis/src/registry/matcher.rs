@@ -535,26 +535,23 @@ fn variadic_flags(flags: impl Iterator<Item = bool>) -> Vec<Variadicity> {
 /// to the one non-single declaration. `None` if that is impossible or ambiguous.
 pub(crate) fn split<T>(kinds: &[Variadicity], items: Vec<T>) -> Option<Vec<Vec<T>>> {
     let sizes = segment_sizes(kinds, items.len())?;
+    Some(split_by(&sizes, items))
+}
+
+/// `items` cut into consecutive pieces of these sizes.
+fn split_by<T>(sizes: &[usize], items: Vec<T>) -> Vec<Vec<T>> {
     let mut items = items.into_iter();
-    Some(
-        sizes
-            .iter()
-            .map(|&n| items.by_ref().take(n).collect())
-            .collect(),
-    )
+    sizes
+        .iter()
+        .map(|&n| items.by_ref().take(n).collect())
+        .collect()
 }
 
 /// Splits `items` as `split` does, but over any number of variadic declarations of one
 /// length (ODS's `SameVariadicOperandSize` and `SameVariadicResultSize`).
 fn split_evenly<T>(kinds: &[Variadicity], items: Vec<T>) -> Option<Vec<Vec<T>>> {
     let sizes = even_segment_sizes(kinds, items.len())?;
-    let mut items = items.into_iter();
-    Some(
-        sizes
-            .iter()
-            .map(|&n| items.by_ref().take(n).collect())
-            .collect(),
-    )
+    Some(split_by(&sizes, items))
 }
 
 /// `segment_sizes` for declarations whose variadic segments have one length.

@@ -11,6 +11,35 @@ mod specs;
 use mlir_syntax::ast::{AstNode, CustomOp};
 
 use super::{OpMatch, Registry};
+use crate::types::{AliasTable, Attr, Type, attr_of_node, type_of_node};
+
+/// The type written in `text`, read as a generic op's result type.
+fn ty(text: &str) -> Type {
+    let source = format!("\"t.t\"() : () -> {text}\n");
+    let parse = mlir_syntax::parse(&source);
+    let op = parse
+        .syntax_node()
+        .descendants()
+        .find_map(mlir_syntax::ast::GenericOp::cast)
+        .unwrap();
+    let result = op.function_type().unwrap().result_types().remove(0);
+    type_of_node(result.syntax(), &AliasTable::default().lookup())
+}
+
+/// The attribute written in `text`, read as a dictionary entry's value.
+fn attr(text: &str) -> Attr {
+    let source = format!("\"t.t\"() {{a = {text}}} : () -> ()\n");
+    let parse = mlir_syntax::parse(&source);
+    let entry = parse
+        .syntax_node()
+        .descendants()
+        .find(|n| n.kind() == mlir_syntax::SyntaxKind::ATTR_ENTRY)
+        .unwrap();
+    attr_of_node(
+        &entry.children().last().unwrap(),
+        &AliasTable::default().lookup(),
+    )
+}
 
 /// Every custom op of `text`, in order, nested ones included.
 fn custom_ops(text: &str) -> Vec<CustomOp> {

@@ -1,40 +1,8 @@
 //! Type and attribute constraints: what they accept and how MLIR words them.
 
+use super::{attr, ty};
 use crate::registry::{AttrConstraint, Registry, TypeConstraint};
-use mlir_syntax::ast::{AstNode, GenericOp};
-
-use crate::types::{AliasTable, Attr, Type, attr_of_node, type_of_node};
-
-/// The type `text` stands for.
-fn ty(text: &str) -> Type {
-    let source = format!("\"t.t\"() : () -> {text}\n");
-    let parse = mlir_syntax::parse(&source);
-    let op = parse
-        .syntax_node()
-        .descendants()
-        .find_map(GenericOp::cast)
-        .unwrap();
-    let result = op
-        .function_type()
-        .unwrap()
-        .result_types()
-        .into_iter()
-        .next()
-        .unwrap();
-    type_of_node(result.syntax(), &AliasTable::default().lookup())
-}
-
-fn attr(text: &str) -> Attr {
-    let source = format!("\"t.t\"() {{a = {text}}} : () -> ()\n");
-    let parse = mlir_syntax::parse(&source);
-    let entry = parse
-        .syntax_node()
-        .descendants()
-        .find(|n| n.kind() == mlir_syntax::SyntaxKind::ATTR_ENTRY)
-        .unwrap();
-    let value = entry.children().last().unwrap();
-    attr_of_node(&value, &AliasTable::default().lookup())
-}
+use crate::types::{Attr, Type};
 
 #[test]
 fn like_constraints_accept_scalars_vectors_and_tensors() {

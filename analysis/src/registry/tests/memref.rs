@@ -4,38 +4,11 @@
 
 use mlir_syntax::ast::AstNode;
 
-use super::matched;
+use super::{attr, matched, ty};
 use crate::registry::{
     AttrConstraint, AttrValue, MemRefProperty, OpMatch, Registry, Trait, TypeConstraint,
     TypeTransform, WrittenType,
 };
-use crate::types::{AliasTable, Attr, Type, attr_of_node, type_of_node};
-
-fn ty(text: &str) -> Type {
-    let source = format!("\"t.t\"() : () -> {text}\n");
-    let parse = mlir_syntax::parse(&source);
-    let op = parse
-        .syntax_node()
-        .descendants()
-        .find_map(mlir_syntax::ast::GenericOp::cast)
-        .unwrap();
-    let result = op.function_type().unwrap().result_types().remove(0);
-    type_of_node(result.syntax(), &AliasTable::default().lookup())
-}
-
-fn attr(text: &str) -> Attr {
-    let source = format!("\"t.t\"() {{a = {text}}} : () -> ()\n");
-    let parse = mlir_syntax::parse(&source);
-    let entry = parse
-        .syntax_node()
-        .descendants()
-        .find(|n| n.kind() == mlir_syntax::SyntaxKind::ATTR_ENTRY)
-        .unwrap();
-    attr_of_node(
-        &entry.children().last().unwrap(),
-        &AliasTable::default().lookup(),
-    )
-}
 
 /// The constraint of the operand or result `name` of `op`.
 fn constraint(op: &str, name: &str) -> TypeConstraint {
