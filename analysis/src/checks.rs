@@ -11,6 +11,7 @@
 //! `blocks` (terminators, successor operands, entry blocks).
 
 mod blocks;
+mod casts;
 mod facts;
 mod op_types;
 mod op_verify;

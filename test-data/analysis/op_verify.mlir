@@ -61,3 +61,19 @@ func.func @unknown_generic_op(%a: i32) {
   %0 = "arith.frobnicate"(%a) : (i32) -> i32
   return
 }
+
+// -----
+
+func.func @cast_widths(%a: f32) {
+  // expected-error@+1 {{'arith.extf' op operand type 'f32' and result type 'f16' are cast incompatible}}
+  %0 = arith.extf %a : f32 to f16
+  return
+}
+
+// -----
+
+func.func @cast_shapes(%a: vector<2xi8>) {
+  // expected-error@+1 {{'arith.extsi' op requires the same shape for all operands and results}}
+  %0 = arith.extsi %a : vector<2xi8> to vector<3xi32>
+  return
+}

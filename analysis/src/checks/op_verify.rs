@@ -6,7 +6,7 @@ use crate::diagnostics::Diagnostic;
 use crate::registry::{OpSpec, Trait, TypeConstraint, TypeTransform, ValueSpec};
 use crate::types::{Dim, Type};
 
-use super::value_types::surely_differ;
+use super::value_types::{exact, surely_differ};
 
 /// The types of an op's operands and results as far as we know them (`None`: unknown).
 pub(super) struct KnownTypes<'t> {
@@ -29,7 +29,15 @@ pub(super) fn verify(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
     {
         return Some(format!("'{op}' op {message}"));
     }
-    trait_failure(spec, known).map(|message| format!("'{op}' op {message}"))
+    if let Some(message) = trait_failure(spec, known) {
+        return Some(format!("'{op}' op {message}"));
+    }
+    match (known.operands.as_slice(), known.results.as_slice()) {
+        ([Some(input)], [Some(output)]) if exact(input) && exact(output) => {
+            super::casts::cast_failure(op, input, output)
+        }
+        _ => None,
+    }
 }
 
 /// The constraint of each of `count` values declared by `declarations`, if their
@@ -77,7 +85,7 @@ fn constraint_failure(
         .enumerate()
         .find_map(|(i, (ty, constraint))| {
             let ty = (*ty)?;
-            let fails = super::value_types::exact(ty) && !constraint.matches(ty);
+            let fails = exact(ty) && !constraint.matches(ty);
             fails.then(|| {
                 format!(
                     "{what} #{i} must be {}, but got '{ty}'",
@@ -128,6 +136,11 @@ fn trait_failure(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
         Trait::SameOperandsShape if shapes_differ(&known.operands) => {
             Some("requires the same shape for all operands".to_string())
         }
+        Trait::SameOperandsAndResultShape
+            if shapes_differ(&[known.operands.as_slice(), &known.results].concat()) =>
+        {
+            Some("requires the same shape for all operands and results".to_string())
+        }
         _ => None,
     })
 }
@@ -148,12 +161,17 @@ fn element_or_self(ty: &Type) -> &Type {
 /// ranks differ, or two static sizes of a dimension)? Unranked types and types we do not
 /// read exactly are compatible with anything.
 fn shapes_differ(types: &[Option<&Type>]) -> bool {
-    let shapes: Vec<Vec<Dim>> = types
+    let known: Vec<&Type> = types
         .iter()
         .flatten()
-        .filter(|t| super::value_types::exact(t))
-        .filter_map(|t| t.shape())
+        .copied()
+        .filter(|t| exact(t))
         .collect();
+    // A scalar and a shaped value never have the same shape.
+    if known.iter().any(|t| t.is_shaped()) && known.iter().any(|t| !t.is_shaped()) {
+        return true;
+    }
+    let shapes: Vec<Vec<Dim>> = known.iter().filter_map(|t| t.shape()).collect();
     shapes.windows(2).any(|w| {
         w[0].len() != w[1].len()
             || w[0].iter().zip(&w[1]).any(|pair| match pair {
