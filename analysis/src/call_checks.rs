@@ -2,34 +2,86 @@
 //! take as many results as `func.func @f` declares, of the same types, with the messages
 //! of `func.call`'s verifier. Types are compared only where both are read exactly.
 
-use mlir_syntax::SyntaxNode;
+use std::collections::HashMap;
+
 use mlir_syntax::ast::{self, AstNode};
+use mlir_syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::diagnostics::{Diagnostic, Note};
-use crate::registry::{AttrValue, Registry};
 use crate::types::{AliasTable, Lowering, Type};
 
-/// The first mismatch between the call op `call` and the function op `callee`.
-pub(crate) fn check(
-    call: &SyntaxNode,
-    callee: &SyntaxNode,
-    chunk: &[SyntaxNode],
-) -> Option<Diagnostic> {
-    if crate::hir::ops::op_name(callee).as_deref() != Some("func.func") {
-        return None;
+/// The signature of a callee: its input and result types.
+type Signature = (Vec<Type>, Vec<Type>);
+
+/// Checks the calls of one chunk, reading its aliases once and each callee's signature
+/// once (a file checks every call on every keystroke).
+pub(crate) struct CallChecker {
+    aliases: AliasTable,
+    signatures: HashMap<SyntaxNode, Option<Signature>>,
+    /// Lowered types by green node: rowan shares the green node of a small type (`i32`)
+    /// among all its occurrences, so most calls find their types here.
+    types: HashMap<*const rowan::GreenNodeData, Type>,
+}
+
+impl CallChecker {
+    pub(crate) fn new(chunk: &[SyntaxNode]) -> CallChecker {
+        CallChecker {
+            aliases: AliasTable::of_nodes(chunk.iter().cloned()),
+            signatures: HashMap::new(),
+            types: HashMap::new(),
+        }
     }
-    let aliases = AliasTable::of_nodes(chunk.iter().cloned());
-    let lookup = aliases.lookup();
-    let mut lowering = Lowering::new(&lookup);
-    let (inputs, results) = function_type(callee, &mut lowering)?;
-    let (operands, call_results) = call_types(call, &mut lowering)?;
+
+    /// The first mismatch between the call op `call` and the function op `callee`.
+    pub(crate) fn check(&mut self, call: &SyntaxNode, callee: &SyntaxNode) -> Option<Diagnostic> {
+        if !self.signatures.contains_key(callee) {
+            let signature = self.signature(callee);
+            self.signatures.insert(callee.clone(), signature);
+        }
+        let (operands, call_results) = call_types(call, &mut |node| self.lower(node))?;
+        let (inputs, results) = self.signatures.get(callee)?.as_ref()?;
+        mismatch(call, inputs, results, &operands, &call_results)
+    }
+
+    /// The type a type node stands for, lowered once per distinct green node.
+    fn lower(&mut self, node: &SyntaxNode) -> Type {
+        let key: *const rowan::GreenNodeData = &*node.green();
+        if let Some(ty) = self.types.get(&key) {
+            return ty.clone();
+        }
+        let lookup = self.aliases.lookup();
+        let ty = Lowering::new(&lookup).lower_type(node);
+        self.types.insert(key, ty.clone());
+        ty
+    }
+
+    fn signature(&mut self, callee: &SyntaxNode) -> Option<Signature> {
+        if crate::hir::ops::op_name(callee).as_deref() != Some("func.func") {
+            return None;
+        }
+        let (inputs, results) = signature_types(callee)?;
+        let inputs = inputs.iter().map(|t| self.lower(t)).collect();
+        let results = results.iter().map(|t| self.lower(t)).collect();
+        Some((inputs, results))
+    }
+}
+
+/// `func.call`'s verifier message for the first difference between the call's types and
+/// the callee's.
+fn mismatch(
+    call: &SyntaxNode,
+    inputs: &[Type],
+    results: &[Type],
+    operands: &[Option<Type>],
+    call_results: &[Option<Type>],
+) -> Option<Diagnostic> {
     let at = crate::file_checks::op_name_range(call);
     let error =
         |message: String| Diagnostic::error("call", format!("'func.call' op {message}"), at);
     if inputs.len() != operands.len() {
         return Some(error("incorrect number of operands for callee".into()));
     }
-    for (i, (want, got)) in inputs.iter().zip(&operands).enumerate() {
+    for (i, (want, got)) in inputs.iter().zip(operands).enumerate() {
         if let Some(got) = got
             && crate::checks::surely_differ(got, want)
         {
@@ -41,7 +93,7 @@ pub(crate) fn check(
     if results.len() != call_results.len() {
         return Some(error("incorrect number of results for callee".into()));
     }
-    let mismatch = results.iter().zip(&call_results).position(|(want, got)| {
+    let mismatch = results.iter().zip(call_results).position(|(want, got)| {
         got.as_ref()
             .is_some_and(|got| crate::checks::surely_differ(got, want))
     })?;
@@ -69,50 +121,86 @@ pub(crate) fn check(
     Some(d)
 }
 
-/// The input and result types of a `func.func`'s signature.
-fn function_type(func: &SyntaxNode, lowering: &mut Lowering<'_>) -> Option<(Vec<Type>, Vec<Type>)> {
-    let op = ast::CustomOp::cast(func.clone())?;
-    let (_, matched) = Registry::builtin().match_custom_op(&op, None)?;
-    let AttrValue::Signature { inputs, results } = &matched.attribute("function_type")?.value
-    else {
-        return None;
+/// The input and result types of a `func.func`'s signature, read straight from the tree:
+/// `@f(%a: T {attrs}, ...)` or `@f(T, ...)`, then `-> R` or `-> (R {attrs}, ...)`.
+fn signature_types(func: &SyntaxNode) -> Option<(Vec<SyntaxNode>, Vec<SyntaxNode>)> {
+    let mut parts = func
+        .children_with_tokens()
+        .filter(|e| !e.kind().is_trivia())
+        .skip_while(|e| e.kind() != SYMBOL_REF)
+        .skip(1);
+    let inputs = parts
+        .next()?
+        .into_node()
+        .filter(|n| n.kind() == PAREN_GROUP)?;
+    let results = match parts.next() {
+        Some(e) if e.kind() == ARROW => match parts.next()?.into_node()? {
+            group if group.kind() == PAREN_GROUP => types_in(&group),
+            ty if ty.kind().is_type_node() => vec![ty],
+            _ => return None,
+        },
+        _ => Vec::new(),
     };
-    let lower = |types: &[crate::registry::WrittenType], l: &mut Lowering<'_>| {
-        types.iter().map(|t| t.lower(l)).collect::<Vec<_>>()
-    };
-    Some((lower(inputs, lowering), lower(results, lowering)))
+    Some((types_in(&inputs), results))
 }
 
 /// Types of values, each `None` where it cannot be read.
 type Types = Vec<Option<Type>>;
 
 /// The operand and result types a call op writes (custom or generic form).
-fn call_types(call: &SyntaxNode, lowering: &mut Lowering<'_>) -> Option<(Types, Types)> {
+fn call_types(
+    call: &SyntaxNode,
+    lower: &mut dyn FnMut(&SyntaxNode) -> Type,
+) -> Option<(Types, Types)> {
     if let Some(op) = ast::GenericOp::cast(call.clone()) {
         let function = op.function_type()?;
         let operands = function
             .input_types()
-            .map(|t| Some(lowering.lower_type(t.syntax())))
+            .map(|t| Some(lower(t.syntax())))
             .collect();
         let results = function
             .result_types()
             .iter()
-            .map(|t| Some(lowering.lower_type(t.syntax())))
+            .map(|t| Some(lower(t.syntax())))
             .collect();
         return Some((operands, results));
     }
-    let op = ast::CustomOp::cast(call.clone())?;
-    let (_, matched) = Registry::builtin().match_custom_op(&op, Some("func"))?;
-    let lower = |types: &[Option<crate::registry::WrittenType>], l: &mut Lowering<'_>| {
-        types
-            .iter()
-            .map(|t| t.as_ref().map(|t| t.lower(l)))
-            .collect::<Vec<_>>()
+    // `: (T, ...) -> R` or `-> (R, ...)`, read straight from the tree: every call of the
+    // file is read on every keystroke, which the full matcher would make slow.
+    let mut after_colon = call
+        .children_with_tokens()
+        .skip_while(|e| e.kind() != COLON)
+        .skip(1)
+        .filter(|e| !e.kind().is_trivia());
+    let inputs = after_colon
+        .next()?
+        .into_node()
+        .filter(|n| n.kind() == PAREN_GROUP)?;
+    if after_colon.next()?.kind() != ARROW {
+        return None;
+    }
+    let results = after_colon.next()?.into_node()?;
+    if after_colon.next().is_some() {
+        return None;
+    }
+    let mut lower = |node: &SyntaxNode| Some(lower(node));
+    let result_types = if results.kind() == PAREN_GROUP {
+        types_in(&results).iter().map(&mut lower).collect()
+    } else if results.kind().is_type_node() {
+        vec![lower(&results)]
+    } else {
+        return None;
     };
-    Some((
-        lower(&matched.operand_types, lowering),
-        lower(&matched.result_types, lowering),
-    ))
+    let input_types = types_in(&inputs).iter().map(&mut lower).collect();
+    Some((input_types, result_types))
+}
+
+/// The type nodes of a parenthesised type list; `[]` if anything else is in it.
+fn types_in(group: &SyntaxNode) -> Vec<SyntaxNode> {
+    group
+        .children()
+        .filter(|c| c.kind().is_type_node())
+        .collect()
 }
 
 /// A type as MLIR's diagnostics print it: `'i32'`.

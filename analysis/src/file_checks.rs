@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange};
 
+use crate::call_checks::CallChecker;
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::ops;
 use crate::outline::{AliasRef, Outline};
@@ -217,8 +218,9 @@ fn symbol_checks(chunk: &[SyntaxNode], found: &Found<'_>) -> Vec<Diagnostic> {
         out.extend(redefinitions(&table_ops(table)));
     }
     let mut tables = SymbolTables::new(chunk);
+    let mut calls = None;
     for op in &found.calls {
-        out.extend(call_target_check(op, &mut tables));
+        out.extend(call_target_check(op, &mut tables, &mut calls));
     }
     for op in &found.symbol_users {
         out.extend(crate::symbol_uses::check(op, &mut tables));
@@ -257,7 +259,11 @@ fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
 
 /// `func.call @f` and `func.constant @f` must name a symbol of the chunk's top-level table
 /// or of their module. Only flat references are checked.
-fn call_target_check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Option<Diagnostic> {
+fn call_target_check(
+    op: &SyntaxNode,
+    tables: &mut SymbolTables<'_>,
+    calls: &mut Option<CallChecker>,
+) -> Option<Diagnostic> {
     let (is_call, is_constant) = (
         ops::op_named(op, &["func.call", "call"]),
         ops::op_named(op, &["func.constant", "constant"]),
@@ -274,7 +280,8 @@ fn call_target_check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Option<D
     match tables.lookup_from(op, &target) {
         Lookup::Missing => {}
         Lookup::Found(callee) if is_call => {
-            return crate::call_checks::check(op, &callee, tables.chunk());
+            let checker = calls.get_or_insert_with(|| CallChecker::new(tables.chunk()));
+            return checker.check(op, &callee);
         }
         _ => return None,
     }
