@@ -54,13 +54,21 @@ impl<'o> Found<'o> {
             alias_refs: &refs[from..to],
             ..Found::default()
         };
-        let ops = outline
+        // Consecutive ops are close in the tree (calls of one function): each search
+        // starts from the last op found, climbing only as far as needed.
+        let mut anchor = root.clone();
+        for (kind, at) in outline
             .checked_ops
             .iter()
             .filter(|(_, at)| range.contains_range(*at))
-            .filter_map(|(kind, at)| node_at(root, *at, *kind));
-        for op in ops {
-            found.op(op);
+        {
+            while !anchor.text_range().contains_range(*at) {
+                anchor = anchor.parent().unwrap_or_else(|| root.clone());
+            }
+            if let Some(op) = node_at(&anchor, *at, *kind) {
+                anchor = op.parent().unwrap_or_else(|| root.clone());
+                found.op(op);
+            }
         }
         found
     }
@@ -79,7 +87,8 @@ impl<'o> Found<'o> {
     }
 }
 
-/// The node of `kind` spanning exactly `range` (the outermost, if nested ones share it).
+/// The node of `kind` spanning exactly `range` (the outermost, if nested ones share it),
+/// searched below `root`.
 fn node_at(root: &SyntaxNode, range: TextRange, kind: SyntaxKind) -> Option<SyntaxNode> {
     let deepest = match root.covering_element(range) {
         rowan::NodeOrToken::Node(node) => node,
