@@ -1,7 +1,8 @@
-//! Fuzz target for the parser and the diagnostics pass: any bytes must parse without
-//! panicking, into a tree whose text is the input, and diagnostics must stay inside it;
-//! where the parallel parser can cut the input into pieces, it must give exactly the
-//! sequential parse.
+//! Fuzz target for the parser, the diagnostics pass and the IDE features: any bytes must
+//! parse without panicking, into a tree whose text is the input, and diagnostics (and
+//! their notes) must stay inside it; where the parallel parser can cut the input into
+//! pieces, it must give exactly the sequential parse; hover, completion and inlay hints
+//! must not panic anywhere.
 //! Run on stable: `cargo fuzz run parse -s none` (from the repository root).
 #![no_main]
 
@@ -17,6 +18,17 @@ fuzz_target!(|data: &[u8]| {
     for split in [false, true] {
         for d in mlir_analysis::file_diagnostics(&text, split) {
             assert!(usize::from(d.range.end()) <= text.len());
+            for note in &d.notes {
+                assert!(usize::from(note.range.end()) <= text.len());
+            }
         }
+    }
+    let root = parse.syntax_node();
+    let _ = mlir_analysis::ide::inlay_hints(&root, root.text_range());
+    for at in [text.len() / 3, text.len() / 2, text.len()] {
+        let at = (0..=at).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0);
+        let offset = mlir_analysis::TextSize::new(at as u32);
+        let _ = mlir_analysis::ide::hover(&root, offset);
+        let _ = mlir_analysis::ide::completions(&root, &text, offset);
     }
 });
