@@ -26,6 +26,9 @@ pub(crate) enum Lookup {
 pub(crate) struct SymbolTables<'c> {
     chunk: &'c [SyntaxNode],
     tables: HashMap<Option<SyntaxNode>, HashMap<String, SyntaxNode>>,
+    /// The nearest table of the ops of each block, found once per block: a file's calls
+    /// are looked up on every keystroke, many from the same block.
+    nearest: HashMap<SyntaxNode, Option<Option<SyntaxNode>>>,
 }
 
 impl<'c> SymbolTables<'c> {
@@ -33,6 +36,7 @@ impl<'c> SymbolTables<'c> {
         SymbolTables {
             chunk,
             tables: HashMap::new(),
+            nearest: HashMap::new(),
         }
     }
 
@@ -43,7 +47,15 @@ impl<'c> SymbolTables<'c> {
 
     /// The symbol `name` of the nearest symbol table around `op`.
     pub(crate) fn lookup_from(&mut self, op: &SyntaxNode, name: &str) -> Lookup {
-        match nearest_table(op) {
+        let table = match op.parent() {
+            Some(block) => self
+                .nearest
+                .entry(block)
+                .or_insert_with(|| nearest_table(op))
+                .clone(),
+            None => nearest_table(op),
+        };
+        match table {
             Some(table) => self.lookup_in(table, name),
             None => Lookup::Unknown,
         }
