@@ -75,7 +75,7 @@ fn mismatch(
     operands: &[Option<Type>],
     call_results: &[Option<Type>],
 ) -> Option<Diagnostic> {
-    let at = crate::file_checks::op_name_range(call);
+    let at = crate::hir::ops::op_name_range(call);
     let error =
         |message: String| Diagnostic::error("call", format!("'func.call' op {message}"), at);
     if inputs.len() != operands.len() {

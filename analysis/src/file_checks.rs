@@ -9,7 +9,7 @@ use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange}
 
 use crate::call_checks::CallChecker;
 use crate::diagnostics::{Diagnostic, Note};
-use crate::hir::ops;
+use crate::hir::ops::{self, op_name_range};
 use crate::outline::{AliasRef, Outline};
 use crate::symbols::{Lookup, SymbolTables, is_symbol_table, table_ops};
 
@@ -300,18 +300,6 @@ fn call_target_check(
         format!("reference to undefined function '{target}'")
     };
     Some(Diagnostic::error("symbol", message, op_name_range(op)))
-}
-
-pub(crate) fn op_name_range(op: &SyntaxNode) -> TextRange {
-    let name = op
-        .children()
-        .find(|n| n.kind() == OP_NAME)
-        .map(|n| n.text_range());
-    let generic = op
-        .children_with_tokens()
-        .find(|e| e.kind() == STRING)
-        .map(|e| e.text_range());
-    name.or(generic).unwrap_or(op.text_range())
 }
 
 /// A generic op binds as many results as its function type has.

@@ -81,8 +81,9 @@ pub fn dialects_of(root: &SyntaxNode) -> Vec<IrdlDialect> {
         .filter(|op| crate::symbols::is_symbol_table(op))
         .flat_map(body_ops);
     let candidates: Vec<SyntaxNode> = top.iter().cloned().chain(in_modules).collect();
+    // Read from the green node: this runs on every keystroke, for every top-level op.
     let is_dialect =
-        |n: &SyntaxNode| crate::hir::ops::op_name(n).as_deref() == Some("irdl.dialect");
+        |n: &SyntaxNode| crate::hir::green::op_name(&n.green()) == Some("irdl.dialect");
     if !candidates.iter().any(is_dialect) {
         return Vec::new();
     }
@@ -94,6 +95,11 @@ pub fn dialects_of(root: &SyntaxNode) -> Vec<IrdlDialect> {
         .filter(|n| is_dialect(n))
         .filter_map(|op| dialect(op, &mut lowering))
         .collect()
+}
+
+/// The IRDL dialects of a file's text (`check --irdl-file`).
+pub fn dialects_in(text: &str) -> Vec<IrdlDialect> {
+    dialects_of(&mlir_syntax::parse(text).syntax_node())
 }
 
 /// The definition of op `name` (`d.op`) in `dialects`: `None` if `d` is not an IRDL

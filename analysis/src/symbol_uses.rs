@@ -7,8 +7,8 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::diagnostics::Diagnostic;
-use crate::file_checks::op_name_range;
 use crate::hir::ops::op_name;
+use crate::hir::ops::op_name_range;
 use crate::symbols::{Lookup, SymbolTables, table_ops};
 
 /// The ops `check` reads (sorted).

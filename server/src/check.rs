@@ -24,9 +24,7 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         match std::fs::read(path) {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes);
-                irdl.extend(mlir_analysis::irdl::dialects_of(
-                    &mlir_syntax::parse(&text).syntax_node(),
-                ));
+                irdl.extend(mlir_analysis::irdl::dialects_in(&text));
             }
             Err(err) => {
                 eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());

@@ -10,6 +10,7 @@ use rustc_hash::FxHashMap;
 use super::op_types::{self, OpTypes};
 use super::op_verify;
 use crate::diagnostics::Diagnostic;
+use crate::hir::ops::op_name_range;
 use crate::hir::{self, ops};
 use crate::registry::{self, AttrValue, COMPLETE_DIALECTS, OpMatch, OpSpec, Registry, Trait};
 use crate::types::{Lowering, Type};
@@ -509,11 +510,6 @@ fn regions_of(op: &SyntaxNode) -> impl Iterator<Item = ast::Region> + use<> {
             _ => Vec::new(),
         })
         .filter_map(ast::Region::cast)
-}
-
-/// Where MLIR reports an op: its name.
-fn op_name_range(op: &SyntaxNode) -> TextRange {
-    ops::op_name_token(op).map_or(op.text_range(), |t| t.text_range())
 }
 
 /// The first line of an op's text, for messages that show the op.

@@ -39,6 +39,11 @@ pub fn op_name_token(op: &SyntaxNode) -> Option<SyntaxToken> {
     }
 }
 
+/// Where MLIR reports an op: its name (the whole op if it has none).
+pub fn op_name_range(op: &SyntaxNode) -> mlir_syntax::TextRange {
+    op_name_token(op).map_or(op.text_range(), |t| t.text_range())
+}
+
 /// Is `op` named one of `names`?
 pub fn op_named(op: &SyntaxNode, names: &[&str]) -> bool {
     op_name_token(op).is_some_and(|t| names.contains(&t.text().trim_matches('"')))
