@@ -16,6 +16,7 @@ mod facts;
 mod op_types;
 mod op_verify;
 mod value_types;
+mod verifiers;
 
 pub(crate) use value_types::surely_differ;
 
@@ -107,6 +108,10 @@ pub fn body_checks(
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
     out.extend(blocks::check(&facts, resolution));
+    if !facts.pending.is_empty() {
+        let lowering = crate::types::Lowering::new(&lookup);
+        out.extend(verifiers::check(&facts, resolution, lowering));
+    }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }

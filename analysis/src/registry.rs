@@ -168,18 +168,12 @@ impl Registry {
             return Some(BUILTIN_DIALECT.to_string());
         };
         let outer = self.default_dialect_at(&parent);
-        let (name, spec) = match ast::GenericOp::cast(parent.clone()) {
-            Some(generic) => {
-                let name = generic.name()?;
-                let spec = self.op(&name);
-                (name, spec)
-            }
-            None => {
-                let name = ast::CustomOp::cast(parent)?.name()?;
-                let spec = self.resolve(&name, outer.as_deref());
-                (name, spec)
-            }
+        // MLIR's parser sets the default dialect for the regions of custom-form ops only.
+        let Some(custom) = ast::CustomOp::cast(parent) else {
+            return outer;
         };
+        let name = custom.name()?;
+        let spec = self.resolve(&name, outer.as_deref());
         inner_dialect(&name, spec, outer.as_deref()).map(str::to_string)
     }
 
@@ -211,7 +205,8 @@ impl Registry {
     }
 }
 
-/// The default dialect inside the regions of an op written `name` that resolved to `spec`,
+/// The default dialect inside the regions of a custom-form op (a generic op's regions keep
+/// the one around it) written `name` that resolved to `spec`,
 /// where `outer` is the default dialect around the op: the spec's `defaultDialect`, else
 /// the op's own dialect (none for an unknown op written without prefix). Inside a legacy
 /// function an op we do not know keeps `std`: 2019-era MLIR read every unprefixed name as

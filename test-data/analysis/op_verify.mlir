@@ -77,3 +77,34 @@ func.func @cast_shapes(%a: vector<2xi8>) {
   %0 = arith.extsi %a : vector<2xi8> to vector<3xi32>
   return
 }
+
+// -----
+
+// HasParent: a return in a loop body is not in its function's region.
+func.func @return_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error@+1 {{'func.return' op expects parent op 'func.func'}}
+    func.return
+  }
+  return
+}
+
+// -----
+
+// A generic op's regions keep the default dialect around it: `return` is `func.return`.
+func.func @return_in_generic_region() {
+  "test.region"() ({
+    // expected-error@+1 {{'func.return' op expects parent op 'func.func'}}
+    return
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @yield_outside_loop() {
+  // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
+  "scf.yield"() : () -> ()
+}

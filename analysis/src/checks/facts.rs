@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 
 use super::op_types::{self, OpTypes};
 use super::op_verify;
+use super::verifiers::{self, PendingOp};
 use crate::diagnostics::Diagnostic;
 use crate::hir::ops::op_name_range;
 use crate::hir::{self, ops};
@@ -80,6 +81,8 @@ pub(super) struct Facts {
     pub regions: Vec<RegionFacts>,
     pub branches: Vec<Branch>,
     pub errors: Vec<Diagnostic>,
+    /// Ops whose dialect-specific verifiers run once the walk is done.
+    pub pending: Vec<PendingOp>,
 }
 
 /// Ops whose single-block regions need an explicit terminator (custom syntax adds none),
@@ -121,6 +124,7 @@ pub(super) fn gather(
             regions: Vec::new(),
             branches: Vec::new(),
             errors: Vec::new(),
+            pending: Vec::new(),
         },
         lowering: Lowering::new(aliases),
         registry: Registry::builtin(),
@@ -178,14 +182,25 @@ impl Gatherer<'_> {
         }
         if let Some(spec) = spec {
             self.successor_checks(node, spec, matched.as_ref(), &types);
-            if self.verify_ops {
-                self.verify_op(node, spec, matched.as_ref(), &types, is_body);
+            if self.verify_ops
+                && self.verify_op(node, spec, matched.as_ref(), &types, is_body)
+                && verifiers::wants(&spec.name)
+            {
+                self.facts.pending.push(PendingOp {
+                    node: node.clone(),
+                    spec,
+                    matched: matched.clone(),
+                    operands: types.operands.iter().map(|(_, t)| t.clone()).collect(),
+                    results: types.results.clone(),
+                });
             }
         }
         let green = node.green();
         let own_name = hir::green::op_name(&green);
-        let inner_dialect =
-            own_name.and_then(|name| registry::inner_dialect(name, spec, default_dialect));
+        let inner_dialect = match node.kind() {
+            SyntaxKind::GENERIC_OP => default_dialect,
+            _ => own_name.and_then(|name| registry::inner_dialect(name, spec, default_dialect)),
+        };
         let named_args = !types.region_args.is_empty();
         for (i, region) in regions_of(node).enumerate() {
             let named_args = named_args && i == 0;
@@ -227,7 +242,8 @@ impl Gatherer<'_> {
         }
     }
 
-    /// The op's type constraints and traits; `func.return` against its function.
+    /// The op's type constraints and traits; `func.return` against its function. Did the
+    /// op pass them (or were they not checked)?
     fn verify_op(
         &mut self,
         node: &SyntaxNode,
@@ -235,10 +251,15 @@ impl Gatherer<'_> {
         matched: Option<&OpMatch>,
         types: &OpTypes,
         is_body: bool,
-    ) {
+    ) -> bool {
+        if !is_body && let Some(message) = parent_failure(node, spec) {
+            let at = op_name_range(node);
+            self.facts.errors.push(op_verify::error(message, at));
+            return false;
+        }
         let is_generic = node.kind() == SyntaxKind::GENERIC_OP;
         if !is_generic && matched.is_none() {
-            return;
+            return true;
         }
         if is_body && matches!(spec.name.as_str(), "func.func" | "std.func") {
             self.function = matched.and_then(|m| self.signature(m));
@@ -255,7 +276,7 @@ impl Gatherer<'_> {
         let at = op_name_range(node);
         if let Some(message) = op_verify::verify(spec, &known) {
             self.facts.errors.push(op_verify::error(message, at));
-            return;
+            return false;
         }
         let in_function = node.ancestors().skip(1).find(ops::is_op).is_some_and(|p| {
             p.text_range() == self.body_range && p.kind() != SyntaxKind::SOURCE_FILE
@@ -267,7 +288,9 @@ impl Gatherer<'_> {
                 op_verify::return_check(&spec.name, function, results, &known.operands)
         {
             self.facts.errors.push(op_verify::error(message, at));
+            return false;
         }
+        true
     }
 
     /// The name and result types of a matched `func.func` (or legacy `std.func`).
@@ -499,7 +522,7 @@ impl Gatherer<'_> {
 }
 
 /// The regions an op holds itself (not inside its attributes), in order.
-fn regions_of(op: &SyntaxNode) -> impl Iterator<Item = ast::Region> + use<> {
+pub(super) fn regions_of(op: &SyntaxNode) -> impl Iterator<Item = ast::Region> + use<> {
     op.children()
         .flat_map(|child| match child.kind() {
             SyntaxKind::REGION => vec![child],
@@ -510,6 +533,42 @@ fn regions_of(op: &SyntaxNode) -> impl Iterator<Item = ast::Region> + use<> {
             _ => Vec::new(),
         })
         .filter_map(ast::Region::cast)
+}
+
+/// `HasParent`/`ParentOneOf`: the op must sit directly in a region of one of these ops.
+/// At the top of a file, the parent is the implicit `builtin.module`.
+fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<String> {
+    let parents = spec.traits.iter().find_map(|t| match t {
+        Trait::HasParent(parents) => Some(parents),
+        _ => None,
+    })?;
+    let parent = node.ancestors().skip(1).find(ops::is_op);
+    let parent_name = match &parent {
+        Some(parent) => ops::op_name(parent)?,
+        None => "builtin.module".to_string(),
+    };
+    if parents.contains(&parent_name) {
+        return None;
+    }
+    // A parent written with a short name (`func`, in a file of the legacy dialect).
+    if let Some(parent) = &parent {
+        let registry = Registry::builtin();
+        let default_dialect = registry.default_dialect_at(parent);
+        let resolved = registry.resolve(&parent_name, default_dialect.as_deref());
+        let unknown_short = resolved.is_none() && !parent_name.contains('.');
+        if unknown_short || resolved.is_some_and(|p| parents.contains(&p.name)) {
+            return None;
+        }
+    }
+    let message = match parents.as_slice() {
+        [one] => format!("'{}' op expects parent op '{one}'", spec.name),
+        many => format!(
+            "'{}' op expects parent op to be one of '{}'",
+            spec.name,
+            many.join(", ")
+        ),
+    };
+    Some(message)
 }
 
 /// The first line of an op's text, for messages that show the op.

@@ -1,0 +1,188 @@
+//! Op-specific verifiers (checks stage): what the C++ `verify()`, `verifyRegions()` and
+//! custom parsers of upstream ops check beyond their ODS constraints, one file per
+//! dialect. They run after the body's walk, when every value's type is known, and only
+//! for ops that passed their ODS type checks (MLIR reports an op's first failure only).
+//!
+//! A dialect file exports `OPS` (the op names it verifies, so that other ops cost
+//! nothing) and `verify(op, cx, out)`.
+
+// Removed once the dialect verifiers use every accessor below.
+#![allow(dead_code)]
+
+mod arith;
+mod builtin;
+mod cf;
+mod func;
+mod memref;
+mod scf;
+
+use mlir_syntax::ast::{self, AstNode};
+use mlir_syntax::{SyntaxNode, SyntaxToken, TextRange};
+
+use super::facts::Facts;
+use crate::diagnostics::Diagnostic;
+use crate::hir::Resolution;
+use crate::hir::ops::op_name_range;
+use crate::registry::{OpMatch, OpSpec};
+use crate::types::{Attr, Lowering, Type};
+
+/// An op waiting for its verifier, with what the body's walk learnt of it.
+pub(in crate::checks) struct PendingOp {
+    pub node: SyntaxNode,
+    pub spec: &'static OpSpec,
+    /// How its custom form maps onto its spec; `None` for a generic op, or a custom op
+    /// whose syntax did not match (its verifier may report the parse error).
+    pub matched: Option<OpMatch>,
+    pub operands: Vec<Option<Type>>,
+    pub results: Vec<Option<Type>>,
+}
+
+/// Does some dialect file verify the op named `name`?
+pub(in crate::checks) fn wants(name: &str) -> bool {
+    let ops: &[&str] = match name.split_once('.').map_or(name, |(d, _)| d) {
+        "arith" => arith::OPS,
+        "builtin" => builtin::OPS,
+        "cf" => cf::OPS,
+        "func" => func::OPS,
+        "memref" => memref::OPS,
+        "scf" => scf::OPS,
+        _ => return false,
+    };
+    ops.contains(&name)
+}
+
+/// Runs the verifier of every pending op of the body.
+pub(in crate::checks) fn check(
+    facts: &Facts,
+    resolution: &Resolution,
+    lowering: Lowering<'_>,
+) -> Vec<Diagnostic> {
+    let mut cx = Cx {
+        facts,
+        resolution,
+        lowering,
+    };
+    let mut out = Vec::new();
+    for pending in &facts.pending {
+        let op = Op::new(pending);
+        match op.name.split_once('.').map_or("", |(d, _)| d) {
+            "arith" => arith::verify(&op, &mut cx, &mut out),
+            "builtin" => builtin::verify(&op, &mut cx, &mut out),
+            "cf" => cf::verify(&op, &mut cx, &mut out),
+            "func" => func::verify(&op, &mut cx, &mut out),
+            "memref" => memref::verify(&op, &mut cx, &mut out),
+            "scf" => scf::verify(&op, &mut cx, &mut out),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One op to verify.
+pub(in crate::checks) struct Op<'a> {
+    pub node: &'a SyntaxNode,
+    /// The op's full name (`scf.for`), as its spec names it.
+    pub name: &'a str,
+    pub spec: &'static OpSpec,
+    pub matched: Option<&'a OpMatch>,
+    /// The known type of operand #N and result #N.
+    pub operands: &'a [Option<Type>],
+    pub results: &'a [Option<Type>],
+}
+
+impl<'a> Op<'a> {
+    fn new(pending: &'a PendingOp) -> Op<'a> {
+        Op {
+            node: &pending.node,
+            name: &pending.spec.name,
+            spec: pending.spec,
+            matched: pending.matched.as_ref(),
+            operands: &pending.operands,
+            results: &pending.results,
+        }
+    }
+
+    /// Is the op written in generic form (`"scf.for"(...)`)?
+    pub fn is_generic(&self) -> bool {
+        self.node.kind() == mlir_syntax::SyntaxKind::GENERIC_OP
+    }
+
+    /// Where MLIR reports the op: its name.
+    pub fn at(&self) -> TextRange {
+        op_name_range(self.node)
+    }
+
+    /// `'scf.for' op <message>` at the op's name, as a verifier's `emitOpError` words it.
+    pub fn error(&self, message: impl std::fmt::Display) -> Diagnostic {
+        let message = format!("'{}' op {message}", self.name);
+        Diagnostic::error("op-verify", message, self.at())
+    }
+
+    /// `custom op 'scf.for' <message>`, as a custom parser's error is worded, at `at`.
+    pub fn parse_error(&self, message: impl std::fmt::Display, at: TextRange) -> Diagnostic {
+        let message = format!("custom op '{}' {message}", self.name);
+        Diagnostic::error("custom-syntax", message, at)
+    }
+
+    /// The name of the op whose region holds this op (`None` at top level).
+    pub fn parent_name(&self) -> Option<String> {
+        let parent = self.node.ancestors().skip(1).find(crate::hir::ops::is_op)?;
+        crate::hir::ops::op_name(&parent)
+    }
+
+    /// The regions the op holds itself (not those inside its attributes), in order.
+    pub fn regions(&self) -> Vec<ast::Region> {
+        super::facts::regions_of(self.node).collect()
+    }
+}
+
+/// What verifiers share: the body's facts and resolution, and a type lowering.
+pub(in crate::checks) struct Cx<'a> {
+    facts: &'a Facts,
+    resolution: &'a Resolution,
+    lowering: Lowering<'a>,
+}
+
+impl Cx<'_> {
+    /// The type of the value a `%name` token (a use or a definition) stands for, as its
+    /// definition gives it.
+    pub fn value_type(&self, token: &SyntaxToken) -> Option<Type> {
+        let start = token.text_range().start();
+        let name = self
+            .facts
+            .name_ranges
+            .binary_search_by_key(&start, |r| r.start())
+            .ok()?;
+        let def = self.resolution.targets.get(name).copied().flatten()?;
+        let result = self.facts.result_numbers.get(name).copied().unwrap_or(0);
+        let types = &self.facts.defs.get(def as usize)?.as_ref()?.types;
+        types.get(result as usize)?.clone()
+    }
+
+    /// The type of a value use (`%x`, `%x#1`).
+    pub fn use_type(&self, value: &ast::ValueUse) -> Option<Type> {
+        self.value_type(&value.name_token()?)
+    }
+
+    pub fn lower_type(&mut self, node: &SyntaxNode) -> Type {
+        self.lowering.lower_type(node)
+    }
+
+    pub fn lower_attr(&mut self, node: &SyntaxNode) -> Attr {
+        self.lowering.lower_attr(node)
+    }
+}
+
+/// The ops of a block, in order.
+pub(in crate::checks) fn block_ops(block: &ast::Block) -> Vec<SyntaxNode> {
+    block
+        .syntax()
+        .children()
+        .filter(crate::hir::ops::is_op)
+        .collect()
+}
+
+/// The name of an op node (`scf.yield`, `"scf.yield"`'s `scf.yield`).
+pub(in crate::checks) fn op_name(op: &SyntaxNode) -> Option<String> {
+    crate::hir::ops::op_name(op)
+}
