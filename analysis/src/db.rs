@@ -6,8 +6,9 @@
 
 use std::sync::Arc;
 
-use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode, TextSize};
+use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
+use crate::check_memo::FileChecksMemo;
 use crate::checks::FileContext;
 use crate::diagnostics::Diagnostic;
 use crate::hir::{self, Body, Resolution};
@@ -124,16 +125,44 @@ pub fn file_context(db: &dyn salsa::Database, file: SourceFile) -> FileContext {
     FileContext::of_file(&parse(db, file).syntax_node())
 }
 
-/// The body checks (value types, block structure) of a body, with ranges in the body.
+/// The body checks (value types, block structure) of a body, with ranges in the body's
+/// tree as it was when they were computed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BodyChecks {
+    pub diagnostics: Vec<Diagnostic>,
+    /// Where the nested bodies were then (see `body_layout`); empty without diagnostics.
+    nested: Vec<TextRange>,
+}
+
+impl BodyChecks {
+    /// The diagnostics in the body's current tree `green`, whose nested bodies may have
+    /// another length than when they were computed.
+    pub fn located(&self, green: &GreenNode) -> Vec<Diagnostic> {
+        if self.diagnostics.is_empty() {
+            return Vec::new();
+        }
+        let now = crate::body_layout::nested_bodies(green);
+        crate::body_layout::moved(&self.diagnostics, &self.nested, &now)
+    }
+}
+
 #[salsa::tracked(returns(ref))]
-pub fn body_checks<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Vec<Diagnostic> {
-    match body_syntax(db, id) {
-        Some(syntax) => crate::checks::body_checks(
-            &SyntaxNode::new_root(syntax.0.clone()),
-            resolution(db, id),
-            file_context(db, id.file(db)),
-        ),
-        None => Vec::new(),
+pub fn body_checks<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> BodyChecks {
+    let Some(syntax) = body_syntax(db, id) else {
+        return BodyChecks::default();
+    };
+    let diagnostics = crate::checks::body_checks(
+        &SyntaxNode::new_root(syntax.0.clone()),
+        resolution(db, id),
+        file_context(db, id.file(db)),
+    );
+    let nested = match diagnostics.is_empty() {
+        true => Vec::new(),
+        false => crate::body_layout::nested_bodies(&syntax.0),
+    };
+    BodyChecks {
+        diagnostics,
+        nested,
     }
 }
 
@@ -144,7 +173,7 @@ pub fn name_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagn
     let mut with_errors = Vec::new();
     for index in 0..count {
         let id = BodyId::new(db, file, index);
-        if !resolution(db, id).errors.is_empty() || !body_checks(db, id).is_empty() {
+        if !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty() {
             with_errors.push(index);
         }
     }
@@ -162,20 +191,33 @@ pub fn name_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagn
             *offset,
             resolution(db, id),
         ));
-        out.extend(crate::names::shifted(body_checks(db, id).clone(), *offset));
+        out.extend(crate::names::shifted(
+            body_checks(db, id).located(green),
+            *offset,
+        ));
     }
     out
 }
 
 /// Every diagnostic of a file: syntax, names, file-wide checks.
 pub fn file_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+    file_diagnostics_with(db, file, &mut FileChecksMemo::default())
+}
+
+/// `file_diagnostics`, with the file checks reusing what `memo` remembers of the file's
+/// last tree.
+pub fn file_diagnostics_with(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    memo: &mut FileChecksMemo,
+) -> Vec<Diagnostic> {
     let parse = parse(db, file);
     let syntax = parse
         .errors()
         .iter()
         .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
     let root = parse.syntax_node();
-    let checks = crate::file_checks::file_checks_of(&root, outline(db, file));
+    let checks = crate::file_checks::file_checks_with(&root, outline(db, file), memo);
     let mut all: Vec<Diagnostic> = syntax
         .chain(name_diagnostics(db, file))
         .chain(checks)

@@ -8,6 +8,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange};
 
 use crate::call_checks::CallChecker;
+use crate::check_memo::{FileChecksMemo, MemoRun};
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::ops::{self, op_name_range};
 use crate::outline::{AliasRef, Outline};
@@ -19,34 +20,73 @@ pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
 
 /// `file_checks`, given the outline of `root`'s tree.
 pub fn file_checks_of(root: &SyntaxNode, outline: &Outline) -> Vec<Diagnostic> {
+    file_checks_with(root, outline, &mut FileChecksMemo::default())
+}
+
+/// `file_checks_of`, reusing what `memo` remembers of the functions the last tree shared
+/// with this one, and leaving in it what this tree's give.
+pub fn file_checks_with(
+    root: &SyntaxNode,
+    outline: &Outline,
+    memo: &mut FileChecksMemo,
+) -> Vec<Diagnostic> {
+    let mut run = MemoRun::start(memo, &root.green(), outline);
     let mut out = Vec::new();
     for (chunk, range) in chunks(root) {
-        let found = Found::in_range(root, outline, range);
+        let found = Found::in_range(root, outline, range, &run);
         out.extend(alias_checks(&chunk, found.alias_refs));
-        out.extend(symbol_checks(&chunk, &found));
+        let top_level: Vec<SyntaxNode> = chunk.iter().filter(|n| ops::is_op(n)).cloned().collect();
+        out.extend(redefinitions(&top_level));
+        let mut tables = SymbolTables::new(&chunk);
+        let mut calls = None;
+        let mut per_op: Vec<(usize, Diagnostic)> = Vec::new();
+        for (i, table) in &found.tables {
+            per_op.extend(
+                table_checks(table, &mut tables)
+                    .into_iter()
+                    .map(|d| (*i, d)),
+            );
+        }
+        for (i, op) in &found.calls {
+            per_op.extend(call_target_check(op, &mut tables, &mut calls).map(|d| (*i, d)));
+        }
+        for (i, op) in &found.symbol_users {
+            let found = crate::symbol_uses::check(op, &mut tables);
+            per_op.extend(found.into_iter().map(|d| (*i, d)));
+        }
+        for (i, op) in &found.generic_with_results {
+            per_op.extend(result_count_check(op).map(|d| (*i, d)));
+        }
         out.extend(
-            found
-                .generic_with_results
-                .iter()
-                .filter_map(result_count_check),
+            per_op
+                .into_iter()
+                .filter_map(|(i, d)| run.record(i, outline, d)),
         );
     }
+    out.extend(run.finish(outline));
     out
 }
 
-/// What the checks look at in one chunk: the outline's facts, and its ops as nodes.
+/// What the checks look at in one chunk: the outline's facts, and its ops as nodes (each
+/// but the tables with its index among the outline's checked ops).
 #[derive(Default)]
 struct Found<'o> {
     alias_refs: &'o [AliasRef],
-    tables: Vec<SyntaxNode>,
-    calls: Vec<SyntaxNode>,
+    tables: Vec<(usize, SyntaxNode)>,
+    calls: Vec<(usize, SyntaxNode)>,
     /// Ops whose symbol references `symbol_uses` checks.
-    symbol_users: Vec<SyntaxNode>,
-    generic_with_results: Vec<SyntaxNode>,
+    symbol_users: Vec<(usize, SyntaxNode)>,
+    generic_with_results: Vec<(usize, SyntaxNode)>,
 }
 
 impl<'o> Found<'o> {
-    fn in_range(root: &SyntaxNode, outline: &'o Outline, range: TextRange) -> Found<'o> {
+    /// The chunk's ops, but those of functions whose results `run` reuses.
+    fn in_range(
+        root: &SyntaxNode,
+        outline: &'o Outline,
+        range: TextRange,
+        run: &MemoRun<'_>,
+    ) -> Found<'o> {
         let refs = &outline.alias_refs;
         let from = refs.partition_point(|r| r.range.start() < range.start());
         let to = refs.partition_point(|r| r.range.start() < range.end());
@@ -57,32 +97,31 @@ impl<'o> Found<'o> {
         // Consecutive ops are close in the tree (calls of one function): each search
         // starts from the last op found, climbing only as far as needed.
         let mut anchor = root.clone();
-        for (kind, at) in outline
-            .checked_ops
-            .iter()
-            .filter(|(_, at)| range.contains_range(*at))
-        {
+        for (i, (kind, at)) in outline.checked_ops.iter().enumerate() {
+            if !range.contains_range(*at) || run.skips(i) {
+                continue;
+            }
             while !anchor.text_range().contains_range(*at) {
                 anchor = anchor.parent().unwrap_or_else(|| root.clone());
             }
             if let Some(op) = node_at(&anchor, *at, *kind) {
                 anchor = op.parent().unwrap_or_else(|| root.clone());
-                found.op(op);
+                found.op(i, op);
             }
         }
         found
     }
 
-    fn op(&mut self, op: SyntaxNode) {
+    fn op(&mut self, index: usize, op: SyntaxNode) {
         if op.kind() == GENERIC_OP && op.children().any(|c| c.kind() == OP_RESULT_LIST) {
-            self.generic_with_results.push(op.clone());
+            self.generic_with_results.push((index, op.clone()));
         }
         if is_symbol_table(&op) {
-            self.tables.push(op);
+            self.tables.push((index, op));
         } else if ops::op_named(&op, CALL_OPS) {
-            self.calls.push(op);
+            self.calls.push((index, op));
         } else if ops::op_named(&op, crate::symbol_uses::SYMBOL_USE_OPS) {
-            self.symbol_users.push(op);
+            self.symbol_users.push((index, op));
         }
     }
 }
@@ -219,24 +258,10 @@ fn alias_use_check(
     Some(Diagnostic::error("alias", message, at))
 }
 
-/// Symbols are unique per symbol table; calls and function constants name a function.
-fn symbol_checks(chunk: &[SyntaxNode], found: &Found<'_>) -> Vec<Diagnostic> {
-    let top_level: Vec<SyntaxNode> = chunk.iter().filter(|n| ops::is_op(n)).cloned().collect();
-    let mut out = redefinitions(&top_level);
-    for table in &found.tables {
-        out.extend(redefinitions(&table_ops(table)));
-    }
-    let mut tables = SymbolTables::new(chunk);
-    let mut calls = None;
-    for op in &found.calls {
-        out.extend(call_target_check(op, &mut tables, &mut calls));
-    }
-    for op in &found.symbol_users {
-        out.extend(crate::symbol_uses::check(op, &mut tables));
-    }
-    for table in &found.tables {
-        out.extend(crate::symbol_uses::check_table(table, &mut tables));
-    }
+/// Symbols are unique in a symbol table; the table's own symbol uses (`shape.lib`).
+fn table_checks(table: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagnostic> {
+    let mut out = redefinitions(&table_ops(table));
+    out.extend(crate::symbol_uses::check_table(table, tables));
     out
 }
 

@@ -9,6 +9,7 @@ use mlir_syntax::Parse;
 use mlir_syntax::reparse::{TextEdit, reparse};
 use salsa::Setter;
 
+use crate::check_memo::FileChecksMemo;
 use crate::db::{self, RootDatabase, SourceFile};
 use crate::diagnostics::Diagnostic;
 use crate::outline::{OutlineMemo, outline};
@@ -19,6 +20,8 @@ pub struct AnalysisHost {
     files: HashMap<String, SourceFile>,
     /// Per file, what the isolated ops of its last tree held (see `outline`).
     memos: HashMap<String, OutlineMemo>,
+    /// Per file, the file checks' results for the functions of its last tree.
+    check_memos: HashMap<String, FileChecksMemo>,
     /// Files parsed whole since their diagnostics were last asked for: most of their
     /// bodies are new, so checking them is worth spreading over threads.
     parsed_whole: std::collections::HashSet<String>,
@@ -58,6 +61,7 @@ impl AnalysisHost {
     pub fn remove(&mut self, key: &str) {
         self.files.remove(key);
         self.memos.remove(key);
+        self.check_memos.remove(key);
         self.parsed_whole.remove(key);
     }
 
@@ -68,7 +72,8 @@ impl AnalysisHost {
                 if self.parsed_whole.remove(key) {
                     self.check_bodies_in_parallel(*file);
                 }
-                db::file_diagnostics(&self.db, *file)
+                let memo = self.check_memos.entry(key.to_string()).or_default();
+                db::file_diagnostics_with(&self.db, *file, memo)
             }
             None => Vec::new(),
         }
@@ -137,5 +142,45 @@ mod tests {
             .map(|d| d.message)
             .collect();
         assert_eq!(messages, ["use of undeclared SSA value name"]);
+    }
+
+    /// Each edit's diagnostics must be those of a fresh analysis of the new text, while
+    /// the file checks reuse the results of unchanged functions.
+    #[test]
+    fn remembered_file_checks_follow_every_edit() {
+        let mut text = String::from(concat!(
+            "func.func @callee(%a: i32) -> i32 {\n  return %a : i32\n}\n",
+            "func.func @other() {\n  %c = arith.constant 1 : i64\n  return\n}\n",
+            "func.func @caller(%x: i32) {\n  %r = func.call @callee(%x) : (i32) -> i32\n",
+            "  %s = func.call @missing() : () -> ()\n  return\n}\n",
+        ));
+        let mut host = AnalysisHost::default();
+        host.update("f", Arc::from(text.as_str()), None);
+        let steps: [(&str, &str); 6] = [
+            // Inside another function: the caller's results are reused, moved.
+            ("%c = arith", "%cc = arith"),
+            // The callee's signature: every call is checked again.
+            ("@callee(%a: i32) -> i32", "@callee(%a: i64) -> i32"),
+            ("return %a : i32", "return %a : i64"),
+            // A new function named as the missing callee (the skeleton changes).
+            ("func.func @other()", "func.func @missing()"),
+            // Back, and the call's own text.
+            ("func.func @missing()", "func.func @other()"),
+            ("@callee(%x) : (i32)", "@callee(%x, %x) : (i32, i32)"),
+        ];
+        for (old, new) in steps {
+            let at = TextSize::new(text.find(old).expect("step text") as u32);
+            let edit = TextEdit::replace(TextRange::at(at, TextSize::of(old)), new);
+            edit.apply(&mut text);
+            host.update("f", Arc::from(text.as_str()), Some(&[edit]));
+            let shown = |ds: Vec<Diagnostic>| -> Vec<String> {
+                ds.into_iter()
+                    .map(|d| format!("{:?} {}", d.range, d.message))
+                    .collect()
+            };
+            let fresh = shown(crate::diagnostics::file_diagnostics(&text, false));
+            assert_eq!(shown(host.diagnostics("f")), fresh, "after {old} -> {new}");
+            assert!(!fresh.is_empty());
+        }
     }
 }

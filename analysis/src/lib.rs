@@ -2,7 +2,9 @@
 //! byte ranges (no LSP, JSON or IO here; DESIGN §2). This stage offers the diagnostics of a
 //! file (syntax errors so far), `// -----` chunking, and `expected-*` annotation checking.
 
+pub mod body_layout;
 mod call_checks;
+pub mod check_memo;
 pub mod checks;
 pub mod chunks;
 pub mod db;

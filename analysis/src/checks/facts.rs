@@ -52,8 +52,13 @@ pub(super) struct LastOp {
 }
 
 impl LastOp {
-    /// The op's first line, for messages that show the op.
+    /// The op's first line, for messages that show the op. A nested isolated op (another
+    /// body, whose text may change without this body being checked again) shows its name.
     pub fn text(&self) -> String {
+        if ops::is_isolated(&self.node) {
+            let name = ops::op_name(&self.node).unwrap_or_default();
+            return format!("\"{name}\"");
+        }
         first_line(&self.node.text().to_string())
     }
 }
