@@ -172,6 +172,14 @@ fn constant_value(m: &mut Matcher<'_>, args: &[Element]) -> Option<()> {
         AttrValue::Node(value.syntax().clone()),
         range,
     );
+    // `true` and `false` are `i1` attributes without a written type.
+    let is_bool = matches!(value.syntax().text().to_string().as_str(), "true" | "false");
+    let ty = ty.or_else(|| {
+        is_bool.then(|| WrittenType::Implied {
+            ty: crate::types::Type::int(1),
+            at: m.range_since(None),
+        })
+    });
     if let Some(ty) = ty {
         m.bind_types(args.get(1)?, vec![ty])?;
     }

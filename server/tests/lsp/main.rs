@@ -5,6 +5,7 @@
 mod client;
 mod edits;
 mod expectations;
+mod hover_types;
 mod navigation;
 mod workspace;
 
