@@ -121,8 +121,12 @@ fn constant_value_and_its_type() {
     };
     assert_eq!(node.to_string(), "-1");
     assert_eq!(&text[m.attribute("value").unwrap().range], "-1 : i32");
+    // `true` is an `i1` without a written type.
     let m = matched("%t = arith.constant true\n", "arith.constant").unwrap();
-    assert_eq!(m.result_types, [None]);
+    assert!(matches!(
+        &m.result_types[..],
+        [Some(WrittenType::Implied { ty, .. })] if ty.to_string() == "i1"
+    ));
     let text = "%d = arith.constant dense<[1, 2]> : tensor<2xi8>\n";
     assert_eq!(
         types(&matched(text, "arith.constant").unwrap(), text).1,
