@@ -25,6 +25,9 @@ pub struct SourceFile {
     /// The outline of that tree, which the host computes reusing the last one's parts.
     #[returns(ref)]
     pub outlined: Option<Arc<Outline>>,
+    /// The other files that define IRDL dialects: their ops are verified in this one.
+    #[returns(ref)]
+    pub irdl_sources: Vec<SourceFile>,
 }
 
 /// One body of a file: index 0 is the top level, then the isolated ops in preorder.
@@ -122,7 +125,18 @@ pub fn resolution<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Resolut
 /// are checked again only when an alias definition changes.
 #[salsa::tracked(returns(ref))]
 pub fn file_context(db: &dyn salsa::Database, file: SourceFile) -> FileContext {
-    FileContext::of_file(&parse(db, file).syntax_node())
+    let mut context = FileContext::of_file(&parse(db, file).syntax_node());
+    for source in file.irdl_sources(db) {
+        context.irdl.extend(file_irdl(db, *source).iter().cloned());
+    }
+    context
+}
+
+/// The IRDL dialects a file defines (compared, so that their users are checked again
+/// only when a definition changes).
+#[salsa::tracked(returns(ref))]
+pub fn file_irdl(db: &dyn salsa::Database, file: SourceFile) -> Vec<crate::irdl::IrdlDialect> {
+    crate::irdl::dialects_of(&parse(db, file).syntax_node())
 }
 
 /// The body checks (value types, block structure) of a body, with ranges in the body's

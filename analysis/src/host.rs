@@ -25,6 +25,10 @@ pub struct AnalysisHost {
     /// Files parsed whole since their diagnostics were last asked for: most of their
     /// bodies are new, so checking them is worth spreading over threads.
     parsed_whole: std::collections::HashSet<String>,
+    /// The files whose text defines IRDL dialects (open buffers and library files).
+    irdl_files: std::collections::BTreeSet<String>,
+    /// Files given as library files (not open in the editor).
+    library: std::collections::HashSet<String>,
 }
 
 impl AnalysisHost {
@@ -51,18 +55,80 @@ impl AnalysisHost {
                 file.set_outlined(&mut self.db).to(outlined);
             }
             None => {
-                let file = SourceFile::new(&self.db, text, Some(parse.clone()), outlined);
+                let sources = self.irdl_sources_except(key);
+                let file = SourceFile::new(&self.db, text, Some(parse.clone()), outlined, sources);
                 self.files.insert(key.to_string(), file);
             }
         }
+        self.library.remove(key);
+        let defines_irdl = self.files[key].text(&self.db).contains(IRDL_DIALECT);
+        self.set_defines_irdl(key, defines_irdl);
         parse
     }
 
+    /// Closes file `key`: it is forgotten, also as a source of IRDL dialects.
     pub fn remove(&mut self, key: &str) {
         self.files.remove(key);
         self.memos.remove(key);
         self.check_memos.remove(key);
         self.parsed_whole.remove(key);
+        self.library.remove(key);
+        self.set_defines_irdl(key, false);
+    }
+
+    /// Sets (or with `None` removes) a file that is not open in the editor but whose IRDL
+    /// dialects the open files use: a workspace file, or one the configuration names.
+    /// An open file's buffer wins over its text on disk.
+    pub fn set_library_file(&mut self, key: &str, text: Option<Arc<str>>) {
+        let is_open = self.files.contains_key(key) && !self.library.contains(key);
+        match text {
+            _ if is_open => {}
+            Some(text) if text.contains(IRDL_DIALECT) => {
+                self.update(key, text, None);
+                self.parsed_whole.remove(key);
+                self.library.insert(key.to_string());
+            }
+            _ if self.library.contains(key) => self.remove(key),
+            _ => {}
+        }
+    }
+
+    /// Every IRDL dialect the files known to the host define (for hover and completion,
+    /// and to tell when the open files must be checked again).
+    pub fn irdl_dialects(&self) -> Vec<crate::irdl::IrdlDialect> {
+        self.irdl_files
+            .iter()
+            .filter_map(|key| self.files.get(key))
+            .flat_map(|file| db::file_irdl(&self.db, *file).iter().cloned())
+            .collect()
+    }
+
+    /// Records whether `key` defines IRDL dialects; when the set of such files changes,
+    /// every file gets the new list of the others.
+    fn set_defines_irdl(&mut self, key: &str, defines: bool) {
+        let changed = match defines {
+            true => self.irdl_files.insert(key.to_string()),
+            false => self.irdl_files.remove(key),
+        };
+        if !changed {
+            return;
+        }
+        let keys: Vec<String> = self.files.keys().cloned().collect();
+        for key in keys {
+            let sources = self.irdl_sources_except(&key);
+            let file = self.files[&key];
+            if *file.irdl_sources(&self.db) != sources {
+                file.set_irdl_sources(&mut self.db).to(sources);
+            }
+        }
+    }
+
+    fn irdl_sources_except(&self, key: &str) -> Vec<SourceFile> {
+        self.irdl_files
+            .iter()
+            .filter(|k| k.as_str() != key)
+            .filter_map(|k| self.files.get(k).copied())
+            .collect()
     }
 
     /// Every diagnostic of file `key` (none for an unknown file).
@@ -102,6 +168,9 @@ impl AnalysisHost {
         });
     }
 }
+
+/// What marks a text that defines IRDL dialects.
+const IRDL_DIALECT: &str = "irdl.dialect";
 
 /// Below this many bodies, threads cost more than they save.
 const MIN_BODIES_FOR_THREADS: u32 = 64;
@@ -182,5 +251,54 @@ mod tests {
             assert_eq!(shown(host.diagnostics("f")), fresh, "after {old} -> {new}");
             assert!(!fresh.is_empty());
         }
+    }
+
+    const DIALECT: &str = "irdl.dialect @d {\n  irdl.operation @op {\n    %0 = irdl.is i32\n    irdl.operands(x: %0)\n  }\n}\n";
+    const USER: &str = "func.func @f(%a: i64) {\n  \"d.op\"(%a) : (i64) -> ()\n  return\n}\n";
+
+    fn messages(host: &mut AnalysisHost, key: &str) -> Vec<String> {
+        host.diagnostics(key)
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn ops_are_verified_against_irdl_dialects_of_other_files_as_they_change() {
+        let mut host = AnalysisHost::default();
+        host.update("user", Arc::from(USER), None);
+        assert!(messages(&mut host, "user").is_empty(), "d is unknown yet");
+        host.update("dialect", Arc::from(DIALECT), None);
+        assert_eq!(
+            messages(&mut host, "user"),
+            ["expected 'i32' but got 'i64'"]
+        );
+        // Edit the definition in its buffer: the user's op is now valid.
+        let at = TextSize::new(DIALECT.find("i32").unwrap() as u32);
+        let edit = TextEdit::replace(TextRange::at(at, TextSize::new(3)), "i64");
+        let mut text = DIALECT.to_string();
+        edit.apply(&mut text);
+        host.update("dialect", Arc::from(text.as_str()), Some(&[edit]));
+        assert!(messages(&mut host, "user").is_empty());
+        assert_eq!(host.irdl_dialects().len(), 1);
+        host.remove("dialect");
+        assert!(host.irdl_dialects().is_empty());
+    }
+
+    #[test]
+    fn library_files_give_way_to_open_buffers() {
+        let mut host = AnalysisHost::default();
+        host.update("user", Arc::from(USER), None);
+        host.set_library_file("lib", Some(Arc::from(DIALECT)));
+        assert_eq!(messages(&mut host, "user").len(), 1);
+        // Opened with another text: the buffer counts, and a later disk text does not.
+        let open = DIALECT.replace("i32", "i64");
+        host.update("lib", Arc::from(open.as_str()), None);
+        host.set_library_file("lib", Some(Arc::from(DIALECT)));
+        assert!(messages(&mut host, "user").is_empty());
+        // A library file that no longer defines dialects is dropped.
+        host.set_library_file("other", Some(Arc::from(DIALECT)));
+        host.set_library_file("other", Some(Arc::from("// nothing\n")));
+        assert_eq!(host.irdl_dialects().len(), 1);
     }
 }

@@ -42,7 +42,7 @@ fn typing_in_one_function_reruns_only_its_body_queries() {
     let mut db = RootDatabase::with_event_callback(move |event| {
         sink.lock().unwrap().push(format!("{:?}", event.kind));
     });
-    let file_input = SourceFile::new(&db, Arc::from(file(1_000, None)), None, None);
+    let file_input = SourceFile::new(&db, Arc::from(file(1_000, None)), None, None, Vec::new());
     assert!(file_diagnostics(&db, file_input).is_empty());
     let first = executed(&log);
     assert_eq!(

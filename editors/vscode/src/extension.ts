@@ -65,6 +65,10 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     ],
     outputChannel: output,
     traceOutputChannel: trace,
+    // The server reads its settings (`irdl.files`, ...) from the `mlir-analyzer` section,
+    // at start and whenever they change.
+    initializationOptions: JSON.parse(JSON.stringify(vscode.workspace.getConfiguration('mlir-analyzer'))),
+    synchronize: { configurationSection: 'mlir-analyzer' },
   };
   const c = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
   client = c;

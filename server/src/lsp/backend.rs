@@ -13,6 +13,7 @@ use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::documents::Snapshot;
+use super::irdl_sources;
 use super::positions::{Encoding, PositionMap};
 use super::requests::SemanticTokenCache;
 use super::worker::{Event, WorkerHandle};
@@ -21,7 +22,7 @@ use super::{Settings, Shared, convert};
 pub struct Backend {
     client: Client,
     shared: Arc<Shared>,
-    worker: WorkerHandle,
+    worker: Arc<WorkerHandle>,
     semantic_tokens: SemanticTokenCache,
     capabilities: std::sync::RwLock<ClientFeatures>,
 }
@@ -64,7 +65,7 @@ fn workspace_folders(params: &InitializeParams) -> Vec<std::path::PathBuf> {
 }
 
 impl Backend {
-    pub fn new(client: Client, shared: Arc<Shared>, worker: WorkerHandle) -> Self {
+    pub fn new(client: Client, shared: Arc<Shared>, worker: Arc<WorkerHandle>) -> Self {
         Backend {
             client,
             shared,
@@ -134,12 +135,38 @@ impl Backend {
             value = nested;
         }
         match serde_json::from_value::<Settings>(value) {
-            Ok(settings) => self.shared.set_settings(settings),
+            Ok(settings) => {
+                let irdl_files = settings.irdl.files.clone();
+                self.shared.set_settings(settings);
+                self.load_irdl_files(irdl_files);
+            }
             Err(err) => self.shared.log(
                 MessageType::WARNING,
                 format!("ignoring invalid settings: {err}"),
             ),
         }
+    }
+}
+
+impl Backend {
+    /// Hands the files `irdl.files` names to the analysis, in the background; patterns
+    /// and files that cannot be used are logged.
+    fn load_irdl_files(&self, patterns: Vec<String>) {
+        if patterns.is_empty() {
+            return;
+        }
+        let (shared, worker) = (self.shared.clone(), self.worker.clone());
+        tokio::task::spawn_blocking(move || {
+            let folders = shared
+                .folders
+                .read()
+                .unwrap_or_else(|p| p.into_inner())
+                .clone();
+            for problem in irdl_sources::load_configured(&worker, &patterns, &folders) {
+                let message = format!("irdl.files: cannot use {problem}");
+                shared.log(MessageType::WARNING, message);
+            }
+        });
     }
 }
 
@@ -264,9 +291,13 @@ impl Backend {
         let Some(path) = uri.to_file_path().map(|p| p.into_owned()) else {
             return;
         };
-        let shared = self.shared.clone();
+        let (shared, worker) = (self.shared.clone(), self.worker.clone());
         tokio::task::spawn_blocking(move || {
-            super::workspace::index_path(&shared.index, &path, shared.encoding());
+            if let Some((uri, text)) =
+                super::workspace::index_path(&shared.index, &path, shared.encoding())
+            {
+                irdl_sources::offer(&worker, uri, text, true);
+            }
         });
     }
 
@@ -294,7 +325,12 @@ impl Backend {
 }
 
 /// Indexes the workspace folders in the background, reporting progress if the client can.
-async fn index_workspace(client: Client, shared: Arc<Shared>, report: bool) {
+async fn index_workspace(
+    client: Client,
+    shared: Arc<Shared>,
+    worker: Arc<WorkerHandle>,
+    report: bool,
+) {
     let folders = shared
         .folders
         .read()
@@ -321,7 +357,10 @@ async fn index_workspace(client: Client, shared: Arc<Shared>, report: bool) {
             .flat_map(|f| super::workspace::mlir_files(f))
             .collect();
         for path in &files {
-            super::workspace::index_path(&indexing.index, path, indexing.encoding());
+            let indexed = super::workspace::index_path(&indexing.index, path, indexing.encoding());
+            if let Some((uri, text)) = indexed {
+                irdl_sources::offer(&worker, uri, text, false);
+            }
         }
         files.len()
     })
@@ -362,6 +401,7 @@ impl LanguageServer for Backend {
         tokio::spawn(index_workspace(
             self.client.clone(),
             self.shared.clone(),
+            self.worker.clone(),
             features.work_done_progress,
         ));
         self.shared.log(
@@ -412,16 +452,23 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
-        let shared = self.shared.clone();
+        let (shared, worker) = (self.shared.clone(), self.worker.clone());
         let _ = tokio::task::spawn_blocking(move || {
             for change in params.changes {
                 if shared.documents.text(&change.uri).is_some() {
                     continue; // the open buffer is the truth
                 }
                 match (change.typ, change.uri.to_file_path()) {
-                    (FileChangeType::DELETED, _) | (_, None) => shared.index.remove(&change.uri),
+                    (FileChangeType::DELETED, _) | (_, None) => {
+                        shared.index.remove(&change.uri);
+                        irdl_sources::withdraw(&worker, change.uri);
+                    }
                     (_, Some(path)) => {
-                        super::workspace::index_path(&shared.index, &path, shared.encoding());
+                        let indexed =
+                            super::workspace::index_path(&shared.index, &path, shared.encoding());
+                        if let Some((uri, text)) = indexed {
+                            irdl_sources::offer(&worker, uri, text, true);
+                        }
                     }
                 }
             }

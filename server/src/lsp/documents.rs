@@ -113,6 +113,11 @@ impl Documents {
         })
     }
 
+    /// The URIs of the open documents.
+    pub fn open_uris(&self) -> Vec<Uri> {
+        self.lock().keys().cloned().collect()
+    }
+
     pub fn close(&self, uri: &Uri) -> bool {
         self.lock().remove(uri).is_some()
     }

@@ -4,6 +4,7 @@
 mod backend;
 mod convert;
 mod documents;
+mod irdl_sources;
 mod positions;
 mod requests;
 mod transport;
@@ -34,6 +35,15 @@ pub struct Settings {
     pub log_level: String,
     /// Show the types of results and region arguments as inlay hints.
     pub inlay_hints: bool,
+    pub irdl: IrdlSettings,
+}
+
+/// Where IRDL dialects come from besides open buffers and workspace files.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct IrdlSettings {
+    /// Paths or globs of files defining IRDL dialects, relative to the workspace folders.
+    pub files: Vec<String>,
 }
 
 impl Default for Settings {
@@ -42,6 +52,7 @@ impl Default for Settings {
             debounce_ms: 4,
             log_level: "info".into(),
             inlay_hints: true,
+            irdl: IrdlSettings::default(),
         }
     }
 }
@@ -153,7 +164,10 @@ async fn serve() -> bool {
         index: workspace::WorkspaceIndex::default(),
         folders: RwLock::new(Vec::new()),
     });
-    let worker = WorkerHandle::new(worker::spawn(shared.clone(), shared.outgoing.clone()));
+    let worker = Arc::new(WorkerHandle::new(worker::spawn(
+        shared.clone(),
+        shared.outgoing.clone(),
+    )));
     let (service, socket) = LspService::build(|client| {
         tokio::spawn(outgoing_task(client.clone(), receiver));
         backend::Backend::new(client, shared.clone(), worker)

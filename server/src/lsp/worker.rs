@@ -23,6 +23,9 @@ use super::positions::PositionMap;
 pub enum Event {
     Changed(Uri),
     Closed(Uri),
+    /// A file that is not open but may define IRDL dialects, with its text on disk
+    /// (`None`: deleted).
+    Library(Uri, Option<Arc<str>>),
 }
 
 /// What the server's outgoing task sends to the client, in order.
@@ -74,6 +77,8 @@ fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outg
 struct Batch {
     changed: BTreeSet<Uri>,
     closed: BTreeSet<Uri>,
+    /// Library files in the order they came (a later text of a file wins).
+    libraries: Vec<(Uri, Option<Arc<str>>)>,
 }
 
 impl Batch {
@@ -87,22 +92,47 @@ impl Batch {
                 self.changed.remove(&uri);
                 self.closed.insert(uri);
             }
+            Event::Library(uri, text) => self.libraries.push((uri, text)),
         }
     }
 
-    fn analyse(self, shared: &Shared, host: &mut AnalysisHost) -> Vec<Publish> {
+    /// Analyses the batch's documents; when the IRDL dialects the host knows changed,
+    /// every other open document is checked again too.
+    fn analyse(mut self, shared: &Shared, host: &mut AnalysisHost) -> Vec<Publish> {
+        let dialects = host.irdl_dialects();
+        for (uri, text) in std::mem::take(&mut self.libraries) {
+            host.set_library_file(uri.as_str(), text);
+        }
+        let mut out = self.analyse_documents(shared, host);
+        if host.irdl_dialects() != dialects {
+            let others = shared
+                .documents
+                .open_uris()
+                .into_iter()
+                .filter(|uri| !self.changed.contains(uri))
+                .collect();
+            let recheck = Batch {
+                changed: others,
+                ..Batch::default()
+            };
+            out.extend(recheck.analyse_documents(shared, host));
+        }
+        out
+    }
+
+    fn analyse_documents(&self, shared: &Shared, host: &mut AnalysisHost) -> Vec<Publish> {
         let mut out = Vec::new();
-        for uri in self.closed {
+        for uri in &self.closed {
             host.remove(uri.as_str());
             out.push(Publish {
-                uri,
+                uri: uri.clone(),
                 version: None,
                 diagnostics: Vec::new(),
             });
         }
-        for uri in self.changed {
+        for uri in &self.changed {
             let result =
-                std::panic::catch_unwind(AssertUnwindSafe(|| diagnostics_of(shared, host, &uri)));
+                std::panic::catch_unwind(AssertUnwindSafe(|| diagnostics_of(shared, host, uri)));
             match result {
                 Ok(Some(message)) => out.push(message),
                 Ok(None) => {}

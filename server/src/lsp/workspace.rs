@@ -155,12 +155,22 @@ fn small_enough(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.len() <= MAX_FILE_BYTES)
 }
 
-/// Reads and indexes one file from disk; unreadable files are skipped.
-pub fn index_path(index: &WorkspaceIndex, path: &Path, encoding: Encoding) -> Option<Uri> {
+/// Reads and indexes one file from disk; unreadable files are skipped. Returns the file's
+/// URI and text.
+pub fn index_path(
+    index: &WorkspaceIndex,
+    path: &Path,
+    encoding: Encoding,
+) -> Option<(Uri, Arc<str>)> {
+    let (uri, text) = read_file(path)?;
+    let parse = mlir_syntax::parse(&text);
+    index.update(&uri, text.clone(), &parse, encoding);
+    Some((uri, text))
+}
+
+/// A file's URI and text (not UTF-8 bytes replaced), if it can be read.
+pub fn read_file(path: &Path) -> Option<(Uri, Arc<str>)> {
     let uri = Uri::from_file_path(path)?;
     let bytes = std::fs::read(path).ok()?;
-    let text: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes).as_ref());
-    let parse = mlir_syntax::parse(&text);
-    index.update(&uri, text, &parse, encoding);
-    Some(uri)
+    Some((uri, Arc::from(String::from_utf8_lossy(&bytes).as_ref())))
 }

@@ -6,6 +6,7 @@ mod client;
 mod edits;
 mod expectations;
 mod hover_types;
+mod irdl;
 mod navigation;
 mod workspace;
 
