@@ -103,8 +103,19 @@ pub fn body_checks(
     resolution: &Resolution,
     context: &FileContext,
 ) -> Vec<Diagnostic> {
+    body_checks_with(body_op, resolution, context, &context.irdl)
+}
+
+/// `body_checks` with the IRDL dialects the body's ops may belong to given apart from
+/// the context (which need not hold them).
+pub fn body_checks_with(
+    body_op: &SyntaxNode,
+    resolution: &Resolution,
+    context: &FileContext,
+    irdl: &[crate::irdl::IrdlDialect],
+) -> Vec<Diagnostic> {
     let lookup = |name: &str| context.aliases.get(name);
-    let facts = facts::gather(body_op, &lookup, context.verify_ops, &context.irdl);
+    let facts = facts::gather(body_op, &lookup, context.verify_ops, irdl);
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
     out.extend(blocks::check(&facts, resolution));

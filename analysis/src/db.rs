@@ -126,10 +126,37 @@ pub fn resolution<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Resolut
 #[salsa::tracked(returns(ref))]
 pub fn file_context(db: &dyn salsa::Database, file: SourceFile) -> FileContext {
     let mut context = FileContext::of_file(&parse(db, file).syntax_node());
-    for source in file.irdl_sources(db) {
-        context.irdl.extend(file_irdl(db, *source).iter().cloned());
-    }
+    // Bodies read the IRDL dialects through `body_irdl`, which picks theirs.
+    context.irdl.clear();
     context
+}
+
+/// The IRDL dialects of the file and of the other files that define some.
+#[salsa::tracked(returns(ref))]
+pub fn visible_irdl(db: &dyn salsa::Database, file: SourceFile) -> Vec<crate::irdl::IrdlDialect> {
+    let mut out = file_irdl(db, file).clone();
+    for source in file.irdl_sources(db) {
+        out.extend(file_irdl(db, *source).iter().cloned());
+    }
+    out
+}
+
+/// The visible IRDL dialects a body's ops belong to (compared: editing a dialect checks
+/// again only the bodies that use it).
+#[salsa::tracked(returns(ref))]
+pub fn body_irdl<'db>(
+    db: &'db dyn salsa::Database,
+    id: BodyId<'db>,
+) -> Vec<crate::irdl::IrdlDialect> {
+    let used = &body(db, id).dialects;
+    if used.is_empty() {
+        return Vec::new();
+    }
+    visible_irdl(db, id.file(db))
+        .iter()
+        .filter(|d| used.binary_search(&d.name).is_ok())
+        .cloned()
+        .collect()
 }
 
 /// The IRDL dialects a file defines (compared, so that their users are checked again
@@ -165,10 +192,11 @@ pub fn body_checks<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> BodyCh
     let Some(syntax) = body_syntax(db, id) else {
         return BodyChecks::default();
     };
-    let diagnostics = crate::checks::body_checks(
+    let diagnostics = crate::checks::body_checks_with(
         &SyntaxNode::new_root(syntax.0.clone()),
         resolution(db, id),
         file_context(db, id.file(db)),
+        body_irdl(db, id),
     );
     let nested = match diagnostics.is_empty() {
         true => Vec::new(),

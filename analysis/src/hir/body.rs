@@ -87,6 +87,9 @@ pub struct Body {
     pub scopes: Vec<Scope>,
     pub names: Vec<Name>,
     pub ops: Vec<Op>,
+    /// The dialects of the body's ops that are not upstream ones, sorted: the IRDL
+    /// dialects that matter to the body are among them.
+    pub dialects: Vec<String>,
 }
 
 /// Nodes whose names are not the body's: broken code (`ERROR`, which gets no name errors

@@ -17,6 +17,8 @@ pub fn lower(body_op: &SyntaxNode) -> Body {
     let green = body_op.green();
     let mut walker = Walker::new(&green, outer_block_index(body_op));
     walker.walk(&green);
+    walker.body.dialects.sort_unstable();
+    walker.body.dialects.dedup();
     walker.body
 }
 
@@ -203,6 +205,7 @@ impl<'g> Walker<'g> {
     }
 
     fn enter_op(&mut self, node: &'g GreenNodeData, name: Option<&'g str>, is_body: bool) {
+        self.note_dialect(name);
         let parent = self
             .ops
             .len()
@@ -222,6 +225,19 @@ impl<'g> Walker<'g> {
             declares_symbol,
             results: Vec::new(),
         });
+    }
+
+    /// Keeps the dialect of an op that is not upstream (see `Body::dialects`).
+    fn note_dialect(&mut self, name: Option<&str>) {
+        let Some((dialect, _)) = name.and_then(|n| n.split_once('.')) else {
+            return;
+        };
+        let dialects = &mut self.body.dialects;
+        if dialects.last().is_none_or(|last| last != dialect)
+            && name.is_some_and(|n| !ops::name_is_upstream(n))
+        {
+            dialects.push(dialect.to_string());
+        }
     }
 
     fn token(&mut self, token: &'g GreenTokenData) {
