@@ -66,6 +66,7 @@ pub use constraint::{
     AttrConstraint, EnumKind, EnumSpec, MemRefProperty, NamedConstraint, TypeConstraint,
 };
 pub use format::{Collection, Element, Format, FormatError};
+pub(crate) use hooks_scf::header_error as scf_header_error;
 pub use loader::SpecError;
 pub use matched::{AttrValue, OpMatch, RegionArg, WrittenAttr, WrittenType};
 pub use matcher::match_op;

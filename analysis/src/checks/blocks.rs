@@ -36,6 +36,11 @@ fn terminators(region: &RegionFacts) -> Vec<Diagnostic> {
     if region.blocks.len() < 2 && !region.needs_terminator {
         return Vec::new();
     }
+    // The op's own `SingleBlock` error comes first, and MLIR stops there.
+    let not_single = region.blocks.len() > 1 || region.blocks.iter().any(|b| b.last_op.is_none());
+    if region.single_block_verified && not_single {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for block in &region.blocks {
         match &block.last_op {

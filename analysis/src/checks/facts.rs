@@ -35,6 +35,9 @@ pub(super) struct RegionFacts {
     pub owner: TextRange,
     /// Must each block end in a terminator even when the region has one block?
     pub needs_terminator: bool,
+    /// Does the op's verifier report a region of several blocks or an empty block
+    /// (`SingleBlock`, which MLIR checks before the blocks themselves)?
+    pub single_block_verified: bool,
     pub blocks: Vec<BlockFacts>,
 }
 
@@ -488,9 +491,14 @@ impl Gatherer<'_> {
                 last_op,
             });
         }
+        let single_block_verified = spec.is_some_and(|s| {
+            verifiers::wants(&s.name)
+                && (s.has_trait(&Trait::SingleBlock) || s.implicit_terminator().is_some())
+        });
         self.facts.regions.push(RegionFacts {
             owner: op_name_range(owner),
             needs_terminator,
+            single_block_verified,
             blocks,
         });
     }

@@ -159,6 +159,25 @@ impl Cx<'_> {
         types.get(result as usize)?.clone()
     }
 
+    /// The op whose result the value a `%name` token uses is (`None` for a block argument
+    /// or a name that resolves nowhere).
+    pub fn defining_op(&self, token: &SyntaxToken) -> Option<SyntaxNode> {
+        let start = token.text_range().start();
+        let name = self
+            .facts
+            .name_ranges
+            .binary_search_by_key(&start, |r| r.start())
+            .ok()?;
+        let def = self.resolution.targets.get(name).copied().flatten()?;
+        let range = *self.facts.name_ranges.get(def as usize)?;
+        let def_token = self.facts.body_op.covering_element(range).into_token()?;
+        let result = def_token.parent_ancestors().next()?;
+        if result.kind() != mlir_syntax::SyntaxKind::OP_RESULT {
+            return None;
+        }
+        result.ancestors().find(crate::hir::ops::is_op)
+    }
+
     /// The type of a value use (`%x`, `%x#1`).
     pub fn use_type(&self, value: &ast::ValueUse) -> Option<Type> {
         self.value_type(&value.name_token()?)

@@ -6,6 +6,7 @@
 //! parser gives it: written (`iter_args` take the result types listed after `->`) or
 //! implied (induction variables are `index` unless a type is written).
 
+use mlir_syntax::TextRange;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 use super::atoms::{Atom, Cursor};
@@ -274,4 +275,94 @@ pub(super) fn switch_cases(m: &mut Matcher<'_>, args: &[Element]) -> Option<()> 
     }
     let (region, _) = m.spec.region(arg_name(args, 1)?)?;
     m.bind_regions(region, regions)
+}
+
+/// Why MLIR's parser rejects the header of a custom `scf.for`, `scf.parallel` or
+/// `scf.while` whose lists disagree in length (the hooks above refuse such a header), as
+/// the parser's message and where it puts it; `None` for any other header. `name` is the
+/// op's full name.
+pub(crate) fn header_error(name: &str, op: &ast::CustomOp) -> Option<(String, TextRange)> {
+    let atoms = super::atoms::atoms(op);
+    let mut c = Cursor::new(&atoms);
+    let name_range = op.name_token()?.text_range();
+    match name {
+        "scf.for" => for_header_error(&mut c, name_range),
+        "scf.parallel" => parallel_header_error(&mut c, name_range),
+        "scf.while" => while_header_error(&mut c),
+        _ => None,
+    }
+}
+
+/// `iter_args` assigning another number of values than the types after `->`.
+fn for_header_error(c: &mut Cursor<'_>, name: TextRange) -> Option<(String, TextRange)> {
+    c.eat_word("unsigned");
+    c.value_use()?;
+    c.eat_token("=")?;
+    c.value_use()?;
+    c.eat_word("to").then_some(())?;
+    c.value_use()?;
+    c.eat_word("step").then_some(())?;
+    c.value_use()?;
+    c.eat_word("iter_args").then_some(())?;
+    let (iter_args, _) = assignments(c)?;
+    c.eat_token("->")?;
+    let results = arrow_types(c)?;
+    (iter_args.len() != results.len()).then(|| {
+        let message = "mismatch in number of loop-carried values and defined values";
+        (message.to_string(), name)
+    })
+}
+
+/// A bound or step list of another length than the induction variables (MLIR reads each
+/// list for exactly that many operands), or `init` values and result types that differ
+/// in number.
+fn parallel_header_error(c: &mut Cursor<'_>, name: TextRange) -> Option<(String, TextRange)> {
+    let ivs = value_group(c)?;
+    c.eat_token("=")?;
+    for keyword in [None, Some("to"), Some("step")] {
+        if let Some(keyword) = keyword {
+            c.eat_word(keyword).then_some(())?;
+        }
+        let at = match c.peek()? {
+            Atom::Open(GroupDelimiter::Paren, group) => group.text_range(),
+            _ => return None,
+        };
+        if value_group(c)?.len() != ivs.len() {
+            return Some((format!("expected {} operands", ivs.len()), at));
+        }
+    }
+    let inits = match c.eat_word("init") {
+        true => value_group(c)?,
+        false => Vec::new(),
+    };
+    let results = match c.eat_token("->") {
+        Some(_) => arrow_types(c)?,
+        None => Vec::new(),
+    };
+    (inits.len() != results.len()).then(|| {
+        let message = format!(
+            "number of operands and types do not match: got {} operands and {} types",
+            inits.len(),
+            results.len()
+        );
+        (message, name)
+    })
+}
+
+/// A function type with another number of inputs than the values assigned.
+fn while_header_error(c: &mut Cursor<'_>) -> Option<(String, TextRange)> {
+    let inits = match is_paren_next(c) {
+        true => assignments(c)?.1,
+        false => Vec::new(),
+    };
+    c.eat_token(":")?;
+    let (inputs, _, at) = c.function_type_parts()?;
+    (inputs.len() != inits.len()).then(|| {
+        let message = format!(
+            "expected as many input types as operands (expected {} got {})",
+            inits.len(),
+            inputs.len()
+        );
+        (message, at)
+    })
 }
