@@ -289,6 +289,15 @@ fn brace(p: &mut Parser<'_>) {
 // func.func @f() -> () {return}
 // "t.op"() {unit} : () -> ()
 // t.op {flag}
+// test custom_op_region_opening_with_dotted_op_and_colon
+// func.func @f(%c: i1) {
+//   scf.while : () -> () {
+//     scf.condition(%c)
+//   } do {
+//     scf.yield
+//   }
+//   return
+// }
 fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
     if matches!(p.prev_token(), Some((BARE_ID, "attributes"))) {
         return ATTR_DICT;
@@ -302,6 +311,11 @@ fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
         (BARE_ID, R_BRACE) if SHORT_OP_NAMES.contains(&p.nth_token_text(1)) => REGION,
         (BARE_ID | STRING, R_BRACE) if p.nth_is_adjacent(1) && p.nth_is_adjacent(2) => ATTR_DICT,
         (STRING, L_PAREN) => REGION,
+        // A dotted op name opening a line is a statement (`scf.while : () -> () {`), not
+        // a `key: value` item.
+        (BARE_ID, COLON) if p.nth_token(1).newline_before && p.nth_token_text(1).contains('.') => {
+            REGION
+        }
         (BARE_ID, COLON) => BRACE_GROUP,
         (BARE_ID, _) => REGION,
         (VALUE_ID, _) if statement_follows(p, 1) => REGION,
