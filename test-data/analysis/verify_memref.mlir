@@ -398,3 +398,120 @@ func.func @dynamic_get_global() {
   %g = memref.get_global @dims : memref<?xi64>
   return
 }
+
+// -----
+
+func.func @alloc_sizes(%n: index) {
+  // expected-error@+1 {{'memref.alloc' op incorrect number of dynamic sizes, has 2, expected 1}}
+  %m = memref.alloc(%n, %n) : memref<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @alloca_symbols(%n: index) {
+  // expected-error@+1 {{'memref.alloca' op symbol operand count does not equal memref symbol count: expected 1, got 0}}
+  %m = memref.alloca() : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  return
+}
+
+// -----
+
+func.func @alloc_ok(%n: index) {
+  %a = memref.alloc(%n)[%n] : memref<?xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  %b = memref.alloca(%n) {alignment = 32} : memref<4x?xi8>
+  %c = memref.alloc() : memref<4xf32, strided<[2], offset: 1>>
+  return
+}
+
+// -----
+
+func.func @realloc_size(%m: memref<4xf32>) {
+  // expected-error@+1 {{missing dimension operand for result type 'memref<?xf32>'}}
+  %r = memref.realloc %m : memref<4xf32> to memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_element(%m: memref<4xf32>) {
+  // expected-error@+1 {{different element types specified for source memref type 'memref<4xf32>' and result memref type 'memref<8xi32>'}}
+  %r = "memref.realloc"(%m) : (memref<4xf32>) -> memref<8xi32>
+  return
+}
+
+// -----
+
+func.func @view_sizes(%b: memref<64xi8>, %i: index) {
+  // expected-error@+1 {{'memref.view' op incorrect number of dynamic sizes, has 1, expected 2}}
+  %v = memref.view %b[%i][%i] : memref<64xi8> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @view_space(%b: memref<64xi8, 1>, %i: index) {
+  // expected-error@+1 {{different memory spaces specified for base memref type 'memref<64xi8, 1>' and view memref type 'memref<4xf32>'}}
+  %v = memref.view %b[%i][] : memref<64xi8, 1> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @view_ok(%b: memref<64xi8, 1>, %i: index) {
+  %v = memref.view %b[%i][%i] : memref<64xi8, 1> to memref<?x4xf32, 1>
+  %r = memref.realloc %b(%i) : memref<64xi8, 1> to memref<?xi8, 1>
+  return
+}
+
+// -----
+
+func.func @prefetch_indices(%m: memref<4x4xf32>, %i: index) {
+  // expected-error@+1 {{'memref.prefetch' op too few indices}}
+  memref.prefetch %m[%i], read, locality<1>, data : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @rmw_subscripts(%m: memref<4x4xf32>, %i: index, %v: f32) {
+  // expected-error@+1 {{'memref.atomic_rmw' op expects the number of subscripts to be equal to memref rank}}
+  %r = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4x4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @rmw_kind(%m: memref<4xf32>, %i: index, %v: f32) {
+  // expected-error@+1 {{'memref.atomic_rmw' op with kind 'addi' expects an integer type}}
+  %r = memref.atomic_rmw addi %v, %m[%i] : (f32, memref<4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @rmw_ok(%m: memref<4xi32>, %f: memref<4xf32>, %i: index, %v: i32, %x: f32) {
+  %r = memref.atomic_rmw maxs %v, %m[%i] : (i32, memref<4xi32>) -> i32
+  %s = memref.atomic_rmw assign %x, %f[%i] : (f32, memref<4xf32>) -> f32
+  memref.prefetch %m[%i], write, locality<3>, instr : memref<4xi32>
+  return
+}
+
+// -----
+
+// A one-dimensional strided layout with stride 1 and offset 0 is an identity layout.
+func.func @identity_strided(%m: memref<8xf32, strided<[1]>>, %s: memref<1xindex>,
+                            %b: memref<64xi8, strided<[1], offset: 0>>, %i: index) {
+  %r = memref.reshape %m(%s) : (memref<8xf32, strided<[1]>>, memref<1xindex>) -> memref<8xf32>
+  %v = memref.view %b[%i][] : memref<64xi8, strided<[1], offset: 0>> to memref<4x4xf32>
+  %e = memref.expand_shape %m [[0, 1]] output_shape [2, 4] : memref<8xf32, strided<[1]>> into memref<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @collapse_keeps_no_layout(%m: memref<2x4xf32>) {
+  // expected-error@+1 {{'memref.collapse_shape' op expected collapsed type to be 'memref<8xf32>' but found 'memref<8xf32, strided<[1]>>'}}
+  %c = memref.collapse_shape %m [[0, 1]] : memref<2x4xf32> into memref<8xf32, strided<[1]>>
+  return
+}

@@ -2,6 +2,7 @@
 //! submodule per family of ops; this file dispatches and holds what they share.
 
 mod access;
+mod alloc;
 mod dense_literal;
 mod dma;
 mod global;
@@ -13,10 +14,16 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use super::{Cx, Op};
 use crate::diagnostics::Diagnostic;
 use crate::registry::AttrValue;
-use crate::types::{Attr, Dim, MemRefType, Type};
+use crate::types::{Attr, Dim, Layout, MemRefType, Type};
 
 /// The ops this file verifies.
 pub(super) const OPS: &[&str] = &[
+    "memref.alloc",
+    "memref.alloca",
+    "memref.realloc",
+    "memref.view",
+    "memref.prefetch",
+    "memref.atomic_rmw",
     "memref.load",
     "memref.store",
     "memref.dma_start",
@@ -31,6 +38,12 @@ pub(super) const OPS: &[&str] = &[
 
 pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     let found = match op.name {
+        "memref.alloc" => alloc::alloc(op),
+        "memref.alloca" => alloc::alloca(op),
+        "memref.realloc" => alloc::realloc(op),
+        "memref.view" => alloc::view(op),
+        "memref.prefetch" => access::prefetch(op),
+        "memref.atomic_rmw" => access::atomic_rmw(op),
         "memref.load" => access::load(op),
         "memref.store" => access::store(op),
         "memref.dma_start" => dma::dma_start(op),
@@ -129,5 +142,21 @@ fn static_size(dim: &Dim) -> Option<i64> {
     match dim {
         Dim::Static(size) => Some(*size),
         Dim::Dynamic => None,
+    }
+}
+
+/// Is the layout an identity in MLIR's sense (`isIdentity()`: its affine map is the
+/// identity)? Identity affine maps are dropped when types are read, and a strided layout
+/// is one only in one dimension with stride 1 and offset 0. `None` when we cannot tell.
+fn identity_layout(memref: &MemRefType) -> Option<bool> {
+    match &memref.layout {
+        Layout::Identity => Some(true),
+        Layout::AffineMap(_) => Some(false),
+        Layout::Strided(strided) => match strided.strides.as_slice() {
+            [] => None,
+            [Dim::Static(1)] => Some(strided.offset == Dim::Static(0)),
+            _ => Some(false),
+        },
+        Layout::Other(_) => None,
     }
 }

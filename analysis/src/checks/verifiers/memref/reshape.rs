@@ -3,7 +3,7 @@
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
-use super::{index_list, ranked_memref, static_size};
+use super::{identity_layout, index_list, ranked_memref, static_size};
 use crate::checks::value_types::exact;
 use crate::checks::verifiers::{Cx, Op};
 use crate::diagnostics::Diagnostic;
@@ -21,24 +21,16 @@ pub(super) fn reshape(op: &Op<'_>) -> Option<Diagnostic> {
             op.error("element types of source and destination memref types should be the same")
         });
     }
-    if let Type::MemRef(source) = source {
-        match source.layout {
-            Layout::Identity => {}
-            Layout::AffineMap(_) | Layout::Strided(_) => {
-                return Some(op.error("source memref type should have identity affine map"));
-            }
-            Layout::Other(_) => return None,
-        }
+    if let Type::MemRef(source) = source
+        && !identity_layout(source)?
+    {
+        return Some(op.error("source memref type should have identity affine map"));
     }
     let Type::MemRef(result) = result else {
         return None;
     };
-    match result.layout {
-        Layout::Identity => {}
-        Layout::AffineMap(_) | Layout::Strided(_) => {
-            return Some(op.error("result memref type should have identity affine map"));
-        }
-        Layout::Other(_) => return None,
+    if !identity_layout(result)? {
+        return Some(op.error("result memref type should have identity affine map"));
     }
     let length = static_size(shape.shape.first()?);
     match length {
@@ -161,7 +153,7 @@ pub(super) fn collapse_shape(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic>
 /// The source type with the result's shape, when the source has an identity layout (MLIR
 /// computes a strided layout otherwise, which we leave alone).
 fn same_type_but_shape(source: &MemRefType, result: &MemRefType) -> Option<Type> {
-    if source.layout != Layout::Identity {
+    if !identity_layout(source)? {
         return None;
     }
     Some(Type::MemRef(std::sync::Arc::new(MemRefType {
