@@ -6,6 +6,7 @@ mod alloc;
 mod dense_literal;
 mod dma;
 mod global;
+mod global_generic;
 mod reshape;
 mod views;
 
@@ -14,7 +15,9 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use super::{Cx, Op};
 use crate::diagnostics::Diagnostic;
 use crate::registry::AttrValue;
-use crate::types::{Attr, Dim, Layout, MemRefType, Type};
+use std::sync::Arc;
+
+use crate::types::{Attr, Dim, Layout, MemRefType, Type, UnrankedMemRefType};
 
 /// The ops this file verifies.
 pub(super) const OPS: &[&str] = &[
@@ -159,4 +162,26 @@ fn identity_layout(memref: &MemRefType) -> Option<bool> {
         },
         Layout::Other(_) => None,
     }
+}
+
+/// `emitError` of a verifier or interface: the message alone (no `'op' op`), at the op's
+/// name.
+fn plain_error(op: &Op<'_>, message: String) -> Diagnostic {
+    Diagnostic::error("op-verify", message, op.at())
+}
+
+fn memref_type(memref: &MemRefType) -> Type {
+    Type::MemRef(Arc::new(memref.clone()))
+}
+
+/// Do two memory spaces surely differ? Asked through types that differ only by them, so
+/// that only spaces we read exactly count.
+fn memory_spaces_differ(a: &Option<Attr>, b: &Option<Attr>) -> bool {
+    let with_space = |space: &Option<Attr>| {
+        Type::UnrankedMemRef(Arc::new(UnrankedMemRefType {
+            element: Type::Index,
+            memory_space: space.clone(),
+        }))
+    };
+    crate::checks::surely_differ(&with_space(a), &with_space(b))
 }

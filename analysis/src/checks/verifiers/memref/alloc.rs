@@ -1,16 +1,13 @@
 //! `memref.alloc`, `memref.alloca`, `memref.realloc` and `memref.view`: the size (and
 //! symbol) operands a result type needs, and the layouts and memory spaces they allow.
 
-use super::{identity_layout, operand_count, ranked_memref};
+use super::{
+    identity_layout, memory_spaces_differ, memref_type, operand_count, plain_error, ranked_memref,
+};
 use crate::checks::value_types::surely_differ;
 use crate::checks::verifiers::Op;
 use crate::diagnostics::Diagnostic;
-use crate::types::{Dim, Layout, MemRefType, Type};
-
-/// `emitError` of a verifier: the message alone, at the op's name.
-fn plain_error(op: &Op<'_>, message: String) -> Diagnostic {
-    Diagnostic::error("op-verify", message, op.at())
-}
+use crate::types::{Dim, Layout, MemRefType};
 
 fn dynamic_dims(memref: &MemRefType) -> usize {
     memref
@@ -93,7 +90,7 @@ pub(super) fn realloc(op: &Op<'_>) -> Option<Diagnostic> {
     let source = ranked_memref(op.operands.first())?;
     let result = ranked_memref(op.results.first())?;
     let with_size = operand_count(op)? == 2;
-    let failure = layout_or_space_failure(source, result, "source", "result")
+    let failure = layout_or_space_failure(source, result, &REALLOC)
         .or_else(|| element_failure(source, result))
         .or_else(|| match (dynamic_dims(result) > 0, with_size) {
             (true, false) => Some(format!(
@@ -117,28 +114,33 @@ pub(super) fn view(op: &Op<'_>) -> Option<Diagnostic> {
     if let Some(error) = dynamic_sizes_failure(op, sizes, result) {
         return Some(error);
     }
-    let failure = layout_or_space_failure(base, result, "base", "view")?;
+    let failure = layout_or_space_failure(base, result, &VIEW)?;
     Some(plain_error(op, failure))
 }
 
-fn memref_type(memref: &MemRefType) -> Type {
-    Type::MemRef(std::sync::Arc::new(memref.clone()))
+/// How `realloc` and `view` word their layout and memory-space errors.
+struct Wording {
+    unsupported: &'static str,
+    from: &'static str,
+    to: &'static str,
 }
 
-/// Both types need an identity layout and the same memory space. `what` names the two
-/// as the messages do (`source`/`result` of `realloc`, `base`/`view` of `view`).
-fn layout_or_space_failure(
-    from: &MemRefType,
-    to: &MemRefType,
-    from_name: &str,
-    to_name: &str,
-) -> Option<String> {
-    let unsupported = if realloc_wording(from_name) {
-        "layout"
-    } else {
-        "map"
-    };
-    for (memref, name) in [(from, from_name), (to, to_name)] {
+const REALLOC: Wording = Wording {
+    unsupported: "layout",
+    from: "source",
+    to: "result",
+};
+
+const VIEW: Wording = Wording {
+    unsupported: "map",
+    from: "base",
+    to: "view",
+};
+
+/// Both types need an identity layout and the same memory space.
+fn layout_or_space_failure(from: &MemRefType, to: &MemRefType, words: &Wording) -> Option<String> {
+    let unsupported = words.unsupported;
+    for (memref, name) in [(from, words.from), (to, words.to)] {
         if !identity_layout(memref)? {
             return Some(format!(
                 "unsupported {unsupported} for {name} memref type '{}'",
@@ -146,27 +148,15 @@ fn layout_or_space_failure(
             ));
         }
     }
-    let (from_type, to_type) = (memref_type(from), memref_type(to));
-    let same_but_space = |m: &MemRefType, space| {
-        memref_type(&MemRefType {
-            memory_space: space,
-            ..m.clone()
-        })
-    };
-    // Compare the spaces alone, on otherwise equal types.
-    let differ = surely_differ(
-        &same_but_space(from, from.memory_space.clone()),
-        &same_but_space(from, to.memory_space.clone()),
-    );
-    differ.then(|| {
+    memory_spaces_differ(&from.memory_space, &to.memory_space).then(|| {
         format!(
-            "different memory spaces specified for {from_name} memref type '{from_type}' and {to_name} memref type '{to_type}'"
+            "different memory spaces specified for {} memref type '{}' and {} memref type '{}'",
+            words.from,
+            memref_type(from),
+            words.to,
+            memref_type(to)
         )
     })
-}
-
-fn realloc_wording(from_name: &str) -> bool {
-    from_name == "source"
 }
 
 fn element_failure(source: &MemRefType, result: &MemRefType) -> Option<String> {

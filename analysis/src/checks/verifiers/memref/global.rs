@@ -6,21 +6,21 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use mlir_syntax::{SyntaxKind, SyntaxNode};
 
-use super::dense_literal;
+use super::{dense_literal, global_generic};
 use crate::checks::value_types::exact;
 use crate::checks::verifiers::{Cx, Op};
 use crate::diagnostics::Diagnostic;
 use crate::registry::{AttrValue, OpMatch};
 use crate::types::{Attr, Dim, Type};
 
-const ALIGNMENT_CONSTRAINT: &str = "64-bit signless integer attribute whose value is positive and whose value is a power of two > 0";
+pub(super) const ALIGNMENT_CONSTRAINT: &str = "64-bit signless integer attribute whose value is positive and whose value is a power of two > 0";
 
 pub(super) fn global(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
     match op.matched {
         Some(matched) => {
             custom_parse_error(op, matched, cx).or_else(|| custom_verify(op, matched, cx))
         }
-        None if op.is_generic() => generic_verify(op, cx),
+        None if op.is_generic() => global_generic::generic_verify(op, cx),
         None => unmatched_custom_error(op, cx),
     }
 }
@@ -54,7 +54,7 @@ fn custom_parse_error(op: &Op<'_>, matched: &OpMatch, cx: &mut Cx<'_>) -> Option
 }
 
 /// `type should be static shaped memref, but got '...'`, when we can tell.
-fn not_static_memref(ty: &Type) -> Option<String> {
+pub(super) fn not_static_memref(ty: &Type) -> Option<String> {
     let surely_not = match ty {
         Type::MemRef(_) => !ty.has_static_shape(),
         _ => exact(ty),
@@ -108,7 +108,7 @@ fn initial_value_parse_error(
 
 /// Attributes that are surely not elements attributes. Integers and floats are left out:
 /// with the tensor type they are given, MLIR reports them otherwise.
-fn surely_not_elements(value: &Attr) -> bool {
+pub(super) fn surely_not_elements(value: &Attr) -> bool {
     matches!(
         value,
         Attr::String(_)
@@ -125,7 +125,7 @@ fn surely_not_elements(value: &Attr) -> bool {
 }
 
 /// An `alignment` that is surely not a positive power of two of type `i64`.
-fn bad_alignment(value: &Attr) -> bool {
+pub(super) fn bad_alignment(value: &Attr) -> bool {
     match value {
         Attr::Integer(int) => {
             let good = int.ty().is_signless_int(64)
@@ -148,7 +148,7 @@ fn custom_verify(op: &Op<'_>, matched: &OpMatch, cx: &mut Cx<'_>) -> Option<Diag
     bad_visibility(op, &cx.lower_attr(node))
 }
 
-fn bad_visibility(op: &Op<'_>, value: &Attr) -> Option<Diagnostic> {
+pub(super) fn bad_visibility(op: &Op<'_>, value: &Attr) -> Option<Diagnostic> {
     let Attr::String(string) = value else {
         return None;
     };
@@ -159,92 +159,6 @@ fn bad_visibility(op: &Op<'_>, value: &Attr) -> Option<Diagnostic> {
     Some(op.error(format!(
         "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {value}"
     )))
-}
-
-/// A generic `"memref.global"() <{...}>`: the attribute constraint on `alignment`, the
-/// visibility, then `GlobalOp::verify`.
-fn generic_verify(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
-    let generic = ast::GenericOp::cast(op.node.clone())?;
-    let entry = |name: &str| -> Option<ast::Attribute> {
-        let in_properties = generic
-            .properties()
-            .and_then(|p| p.attr_dict())
-            .and_then(|d| d.entry(name));
-        let entry = in_properties.or_else(|| {
-            let dict = op.node.children().find_map(ast::AttrDict::cast)?;
-            dict.entry(name)
-        })?;
-        entry.value()
-    };
-    if let Some(alignment) = entry("alignment")
-        && bad_alignment(&cx.lower_attr(alignment.syntax()))
-    {
-        return Some(op.error(format!(
-            "attribute 'alignment' failed to satisfy constraint: {ALIGNMENT_CONSTRAINT}"
-        )));
-    }
-    if let Some(visibility) = entry("sym_visibility")
-        && let Some(error) = bad_visibility(op, &cx.lower_attr(visibility.syntax()))
-    {
-        return Some(error);
-    }
-    let Attr::Type(ty) = cx.lower_attr(entry("type")?.syntax()) else {
-        return None;
-    };
-    if let Some(message) = not_static_memref(&ty) {
-        return Some(op.error(message));
-    }
-    let initial = entry("initial_value")?;
-    initial_value_error(op, &initial, &ty, cx)
-}
-
-/// `GlobalOp::verify`'s checks of the initial value against the memref type.
-fn initial_value_error(
-    op: &Op<'_>,
-    initial: &ast::Attribute,
-    ty: &Type,
-    cx: &mut Cx<'_>,
-) -> Option<Diagnostic> {
-    let tensor_type = match initial {
-        ast::Attribute::Dense(dense) => dense.ty()?,
-        _ => {
-            let value = cx.lower_attr(initial.syntax());
-            if !surely_not_elements(&value) || matches!(value, Attr::Unit) {
-                return None;
-            }
-            return Some(op.error(format!(
-                "initial value should be a unit or elements attribute, but got {value}"
-            )));
-        }
-    };
-    let tensor = cx.lower_type(tensor_type.syntax());
-    let (Some(init_element), Some(element)) = (tensor.element_type(), ty.element_type()) else {
-        return None;
-    };
-    if init_element != element {
-        if !exact(init_element) || !exact(element) {
-            return None;
-        }
-        return Some(op.error(format!(
-            "initial value element expected to be of type '{element}', but was of type '{init_element}'"
-        )));
-    }
-    let (Some(init_shape), Some(shape)) = (tensor.shape(), ty.shape()) else {
-        return None;
-    };
-    (init_shape != shape).then(|| {
-        op.error(format!(
-            "initial value shape expected to be {} but was {}",
-            dims(&shape),
-            dims(&init_shape)
-        ))
-    })
-}
-
-/// `1, 2`, as a shape is streamed into a diagnostic.
-fn dims(shape: &[Dim]) -> String {
-    let items: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    items.join(", ")
 }
 
 /// A custom form that did not match: MLIR's parser takes an optional visibility string,

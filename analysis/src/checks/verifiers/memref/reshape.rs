@@ -3,8 +3,8 @@
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
-use super::{identity_layout, index_list, ranked_memref, static_size};
-use crate::checks::value_types::exact;
+use super::{identity_layout, index_list, memref_type, ranked_memref, static_size};
+use crate::checks::value_types::{exact, surely_differ};
 use crate::checks::verifiers::{Cx, Op};
 use crate::diagnostics::Diagnostic;
 use crate::registry::AttrValue;
@@ -156,12 +156,12 @@ fn same_type_but_shape(source: &MemRefType, result: &MemRefType) -> Option<Type>
     if !identity_layout(source)? {
         return None;
     }
-    Some(Type::MemRef(std::sync::Arc::new(MemRefType {
+    Some(memref_type(&MemRefType {
         shape: result.shape.clone(),
         element: source.element.clone(),
         layout: Layout::Identity,
         memory_space: source.memory_space.clone(),
-    })))
+    }))
 }
 
 fn type_mismatch(
@@ -170,8 +170,8 @@ fn type_mismatch(
     expected: &Type,
     result: &MemRefType,
 ) -> Option<Diagnostic> {
-    let result = Type::MemRef(std::sync::Arc::new(result.clone()));
-    crate::checks::value_types::surely_differ(expected, &result).then(|| {
+    let result = memref_type(result);
+    surely_differ(expected, &result).then(|| {
         op.error(format!(
             "expected {what} type to be '{expected}' but found '{result}'"
         ))

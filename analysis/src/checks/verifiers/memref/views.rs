@@ -1,19 +1,12 @@
 //! `memref.reinterpret_cast` (the offset/size/stride lists against each other and against
 //! the result type) and `memref.transpose` (its permutation).
 
-use super::{dim_text, index_list, ranked_memref, static_size};
+use super::{dim_text, index_list, memory_spaces_differ, plain_error, ranked_memref, static_size};
 use crate::checks::value_types::surely_differ;
 use crate::checks::verifiers::{Cx, Op};
 use crate::diagnostics::Diagnostic;
 use crate::registry::AttrValue;
-use std::sync::Arc;
-
-use crate::types::{Attr, Dim, Layout, MemRefType, Type, UnrankedMemRefType};
-
-/// `emitError` of a verifier or interface: the message alone, at the op's name.
-fn plain_error(op: &Op<'_>, message: String) -> Diagnostic {
-    Diagnostic::error("op-verify", message, op.at())
-}
+use crate::types::{Dim, Layout, MemRefType, Type};
 
 pub(super) fn reinterpret_cast(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
     let offsets = index_list(op, cx, "static_offsets")?;
@@ -74,14 +67,7 @@ fn source_mismatch(source: &Type, result: &MemRefType, result_type: &Type) -> Op
         Type::UnrankedMemRef(m) => (&m.memory_space, &m.element),
         _ => return None,
     };
-    // Memory spaces compare as attributes: ask through types that differ only by them.
-    let as_type = |space: &Option<Attr>| {
-        Type::UnrankedMemRef(Arc::new(UnrankedMemRefType {
-            element: Type::Index,
-            memory_space: space.clone(),
-        }))
-    };
-    let what = if surely_differ(&as_type(space), &as_type(&result.memory_space)) {
+    let what = if memory_spaces_differ(space, &result.memory_space) {
         "memory spaces"
     } else if surely_differ(element, &result.element) {
         "element types"
