@@ -10,6 +10,7 @@ use crate::diagnostics::Diagnostic;
 use crate::hir::ops::op_name;
 use crate::hir::ops::op_name_range;
 use crate::symbols::{Lookup, SymbolTables, table_ops};
+use crate::types::Type;
 
 /// The ops `check` reads (sorted).
 pub(crate) const SYMBOL_USE_OPS: &[&str] = &[
@@ -49,10 +50,14 @@ pub(crate) fn check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagn
                 return Vec::new();
             };
             let global = global.leaf_name().unwrap_or_default();
-            if is_missing_or_other(&tables.lookup_from(op, &global), &["memref.global"]) {
+            let lookup = tables.lookup_from(op, &global);
+            if is_missing_or_other(&lookup, &["memref.global"]) {
                 error(format!(
                     "'memref.get_global' op '{global}' does not reference a valid global memref"
                 ))
+            } else if let Lookup::Found(definition) = lookup {
+                global_type_mismatch(op, &definition, &global, tables.chunk())
+                    .map_or(Vec::new(), error)
             } else {
                 Vec::new()
             }
@@ -227,4 +232,46 @@ fn keyword_symbols(op: &SyntaxNode, keyword: &str) -> Vec<String> {
 
 fn attr_dict(op: &SyntaxNode) -> Option<ast::AttrDict> {
     op.children().find_map(ast::AttrDict::cast)
+}
+
+/// `memref.get_global`'s result type against the type of the `memref.global` it names,
+/// both as written in custom form.
+fn global_type_mismatch(
+    op: &SyntaxNode,
+    global: &SyntaxNode,
+    name: &str,
+    chunk: &[SyntaxNode],
+) -> Option<String> {
+    let written = first_custom_type(op)?;
+    let declared = first_custom_type(global)?;
+    // Aliases are looked up only when a type uses one, so most files pay nothing.
+    let uses_alias = |t: &ast::Type| {
+        let text = t.syntax().text();
+        text.contains_char('!') || text.contains_char('#')
+    };
+    let aliases = match uses_alias(&written) || uses_alias(&declared) {
+        true => crate::types::AliasTable::of_nodes(chunk.iter().cloned()),
+        false => crate::types::AliasTable::default(),
+    };
+    let lookup = aliases.lookup();
+    let written = crate::types::type_of_node(written.syntax(), &lookup);
+    let declared = crate::types::type_of_node(declared.syntax(), &lookup);
+    // A result that is no statically shaped memref fails the op's own constraints, which
+    // MLIR reports instead (symbol uses are verified after the ops).
+    let static_memref = matches!(written, Type::MemRef(_)) && written.has_static_shape();
+    (static_memref && crate::checks::surely_differ(&written, &declared)).then(|| {
+        format!(
+            "'memref.get_global' op result type '{written}' does not match type '{declared}' of the global memref @{name}"
+        )
+    })
+}
+
+/// The first type a custom op writes (`memref.global @g : memref<4xf32> = ...`).
+fn first_custom_type(op: &SyntaxNode) -> Option<ast::Type> {
+    ast::CustomOp::cast(op.clone())?
+        .items()
+        .find_map(|item| match item {
+            ast::CustomOpItem::Type(ty) => Some(ty),
+            _ => None,
+        })
 }

@@ -36,6 +36,7 @@ const HOOKS: &[(&str, Hook)] = &[
     ),
     ("PrefetchFlags", hooks_memref::prefetch_flags),
     ("TransposePermutation", hooks_memref::transpose_permutation),
+    ("DmaStart", hooks_memref::dma_start),
 ];
 
 pub(crate) fn is_known(name: &str) -> bool {

@@ -2,15 +2,19 @@
 //! which the ODS formats of `memref.subview`, `memref.reinterpret_cast` and
 //! `memref.expand_shape` use, and the pieces of the ops that MLIR parses in C++
 //! (`memref.global`'s type and initial value, `memref.alloca_scope`'s result types,
-//! `memref.prefetch`'s flags, `memref.transpose`'s permutation). Registered in `hooks`.
+//! `memref.prefetch`'s flags, `memref.transpose`'s permutation, the whole of
+//! `memref.dma_start`). Registered in `hooks`.
 
 use mlir_syntax::SyntaxKind::{HEX_NUMBER, INT_NUMBER};
-use mlir_syntax::ast::{self, CustomOpItem, GroupDelimiter};
+use mlir_syntax::TextRange;
+use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
+
+use crate::types::Type;
 
 use super::atoms::{Atom, Cursor, word};
 use super::format::Element;
 use super::hooks::{arg_name, bind_operands_of};
-use super::matched::AttrValue;
+use super::matched::{AttrValue, WrittenType};
 use super::matcher::Matcher;
 
 /// An integer literal, possibly negative (`4`, `-1`, `0x10`), with no type after it.
@@ -59,7 +63,7 @@ pub(super) fn global_type_and_initial_value(m: &mut Matcher<'_>, args: &[Element
     let range = m.range_since(start);
     m.bind_attr(
         arg_name(args, 0)?,
-        AttrValue::Node(ast::AstNode::syntax(&ty).clone()),
+        AttrValue::Node(ty.syntax().clone()),
         range,
     );
     if m.cursor.eat_token("=").is_none() {
@@ -70,7 +74,7 @@ pub(super) fn global_type_and_initial_value(m: &mut Matcher<'_>, args: &[Element
         AttrValue::Keyword("uninitialized".into())
     } else {
         let node = m.attribute_node()?;
-        AttrValue::Node(ast::AstNode::syntax(&node).clone())
+        AttrValue::Node(node.syntax().clone())
     };
     let range = m.range_since(start);
     m.bind_attr(arg_name(args, 1)?, value, range);
@@ -103,7 +107,7 @@ pub(super) fn prefetch_flags(m: &mut Matcher<'_>, args: &[Element]) -> Option<()
     let range = m.range_since(start);
     m.bind_attr(
         arg_name(args, 1)?,
-        AttrValue::Node(ast::AstNode::syntax(&hint).clone()),
+        AttrValue::Node(hint.syntax().clone()),
         range,
     );
     m.cursor.eat_token(",")?;
@@ -124,4 +128,63 @@ pub(super) fn transpose_permutation(m: &mut Matcher<'_>, args: &[Element]) -> Op
         range,
     );
     Some(())
+}
+
+/// `%m[%i, ...]`: a memref operand and its bracketed indices.
+fn memref_and_indices(c: &mut Cursor<'_>) -> Option<(ast::ValueUse, Vec<ast::ValueUse>)> {
+    let memref = c.value_use()?;
+    c.eat_open(GroupDelimiter::Bracket)?;
+    let indices = c.value_use_list();
+    c.eat_close(GroupDelimiter::Bracket)
+        .then_some((memref, indices))
+}
+
+/// `memref.dma_start`'s whole syntax, which MLIR parses in C++: `%src[...], %dst[...],
+/// %n, %tag[...] [, %stride, %per_stride] : src-type, dst-type, tag-type`. Every operand
+/// but the three memrefs is an `index`. Args: the single variadic operand list.
+pub(super) fn dma_start(m: &mut Matcher<'_>, args: &[Element]) -> Option<()> {
+    let (src, src_indices) = memref_and_indices(&mut m.cursor)?;
+    m.cursor.eat_token(",")?;
+    let (dst, dst_indices) = memref_and_indices(&mut m.cursor)?;
+    m.cursor.eat_token(",")?;
+    let num_elements = m.cursor.value_use()?;
+    m.cursor.eat_token(",")?;
+    let (tag, tag_indices) = memref_and_indices(&mut m.cursor)?;
+    let mut stride = Vec::new();
+    while m.cursor.eat_token(",").is_some() {
+        stride.push(m.cursor.value_use()?);
+    }
+    // MLIR's parser rejects one stride operand alone, and any number of types but three.
+    if !matches!(stride.len(), 0 | 2) {
+        return None;
+    }
+    m.cursor.eat_token(":")?;
+    let types = m.cursor.type_list();
+    let [src_type, dst_type, tag_type] = <[WrittenType; 3]>::try_from(types).ok()?;
+    let index = |value: &ast::ValueUse| WrittenType::Implied {
+        ty: Type::Index,
+        at: TextRange::empty(value.syntax().text_range().end()),
+    };
+    let mut values = Vec::new();
+    let mut written = Vec::new();
+    let mut push = |value: ast::ValueUse, ty: WrittenType| {
+        values.push(value);
+        written.push(ty);
+    };
+    push(src, src_type);
+    src_indices
+        .into_iter()
+        .for_each(|v| push(v.clone(), index(&v)));
+    push(dst, dst_type);
+    dst_indices
+        .into_iter()
+        .for_each(|v| push(v.clone(), index(&v)));
+    push(num_elements.clone(), index(&num_elements));
+    push(tag, tag_type);
+    tag_indices
+        .into_iter()
+        .chain(stride)
+        .for_each(|v| push(v.clone(), index(&v)));
+    bind_operands_of(m, args, 0, values)?;
+    m.bind_types(args.first()?, written)
 }
