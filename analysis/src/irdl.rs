@@ -11,6 +11,7 @@ use rustc_hash::FxHashMap;
 use crate::registry::Variadicity;
 use crate::types::{AliasTable, Lowering, Type};
 
+pub mod def_checks;
 #[cfg(test)]
 mod tests;
 mod verify;
