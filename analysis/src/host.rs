@@ -103,6 +103,26 @@ impl AnalysisHost {
             .collect()
     }
 
+    /// The IRDL dialects the files known to the host define, with those files (for the
+    /// IDE features of ops of those dialects).
+    pub fn irdl_sources(&self) -> Vec<crate::ide::IrdlSource> {
+        let mut out = Vec::new();
+        for key in &self.irdl_files {
+            let Some(file) = self.files.get(key) else {
+                continue;
+            };
+            let text = file.text(&self.db).clone();
+            out.extend(db::file_irdl(&self.db, *file).iter().map(|dialect| {
+                crate::ide::IrdlSource {
+                    file: key.clone(),
+                    text: text.clone(),
+                    dialect: dialect.clone(),
+                }
+            }));
+        }
+        out
+    }
+
     /// Records whether `key` defines IRDL dialects; when the set of such files changes,
     /// every file gets the new list of the others.
     fn set_defines_irdl(&mut self, key: &str, defines: bool) {

@@ -170,6 +170,20 @@ impl Backend {
     }
 }
 
+/// The `irdl.operation` of the IRDL op whose name is at `offset`, in its file.
+fn irdl_location(
+    root: &mlir_syntax::SyntaxNode,
+    offset: mlir_syntax::TextSize,
+    irdl: &[ide::IrdlSource],
+    encoding: Encoding,
+) -> Option<Location> {
+    let (file, text, range) = ide::irdl_definition(root, offset, irdl)?;
+    let uri: Uri = file.parse().ok()?;
+    let index = mlir_analysis::line_index::LineIndex::new(&text);
+    let map = PositionMap::new(&text, &index, encoding);
+    Some(Location::new(uri, map.range(range)))
+}
+
 fn negotiate_encoding(params: &InitializeParams) -> Encoding {
     let offered = params
         .capabilities
@@ -498,15 +512,20 @@ impl LanguageServer for Backend {
     ) -> Result<Option<GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
         let uri = at.text_document.uri.clone();
+        let irdl = self.shared.irdl();
+        let encoding = self.shared.encoding();
         let (mut locations, symbol, place) = self
             .with_snapshot(&at.text_document.uri, move |snapshot, map| {
                 let offset = map.offset(at.position);
                 let root = snapshot.parse.syntax_node();
                 let targets = ide::definition(&root, offset);
-                let found: Vec<Location> = targets
+                let mut found: Vec<Location> = targets
                     .into_iter()
                     .map(|r| Location::new(uri.clone(), map.range(r)))
                     .collect();
+                if found.is_empty() {
+                    found.extend(irdl_location(&root, offset, &irdl, encoding));
+                }
                 (
                     found,
                     symbol_at(&root, offset),
@@ -570,8 +589,11 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
+        let irdl = self.shared.irdl();
         self.with_snapshot(&at.text_document.uri, move |snapshot, map| {
-            let found = ide::hover(&snapshot.parse.syntax_node(), map.offset(at.position))?;
+            let (root, offset) = (snapshot.parse.syntax_node(), map.offset(at.position));
+            let found =
+                ide::hover(&root, offset).or_else(|| ide::irdl_hover(&root, offset, &irdl))?;
             Some(Hover {
                 contents: HoverContents::Markup(MarkupContent {
                     kind: MarkupKind::Markdown,

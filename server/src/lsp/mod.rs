@@ -67,6 +67,8 @@ pub struct Shared {
     index: workspace::WorkspaceIndex,
     /// Folders to index, from `initialize`.
     folders: RwLock<Vec<std::path::PathBuf>>,
+    /// The IRDL dialects the analysis knows, for hover and definition on their ops.
+    irdl: RwLock<Arc<Vec<mlir_analysis::ide::IrdlSource>>>,
 }
 
 impl Shared {
@@ -75,6 +77,10 @@ impl Shared {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .clone()
+    }
+
+    fn irdl(&self) -> Arc<Vec<mlir_analysis::ide::IrdlSource>> {
+        self.irdl.read().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     fn set_settings(&self, settings: Settings) {
@@ -163,6 +169,7 @@ async fn serve() -> bool {
         shutdown_requested: AtomicBool::new(false),
         index: workspace::WorkspaceIndex::default(),
         folders: RwLock::new(Vec::new()),
+        irdl: RwLock::new(Arc::new(Vec::new())),
     });
     let worker = Arc::new(WorkerHandle::new(worker::spawn(
         shared.clone(),

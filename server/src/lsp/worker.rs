@@ -104,6 +104,10 @@ impl Batch {
             host.set_library_file(uri.as_str(), text);
         }
         let mut out = self.analyse_documents(shared, host);
+        let sources = host.irdl_sources();
+        if *shared.irdl() != sources {
+            *shared.irdl.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(sources);
+        }
         if host.irdl_dialects() != dialects {
             let others = shared
                 .documents

@@ -29,6 +29,15 @@ fn editing_a_dialect_buffer_rechecks_its_users() {
     assert!(client.diagnostics(dialect, 1).is_empty());
     assert_eq!(messages(&client.diagnostics(user, 1)), [MISMATCH]);
 
+    // Hover and definition on the op's name know its definition in the other file.
+    let at = json!({ "textDocument": { "uri": user }, "position": { "line": 1, "character": 4 } });
+    let hover = client.request("textDocument/hover", at.clone());
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(text.contains("**d.op**") && text.contains("- `x`: `i32`"), "{text}");
+    let definition = client.request("textDocument/definition", at);
+    assert_eq!(definition[0]["uri"], dialect);
+    assert_eq!(definition[0]["range"]["start"], json!({ "line": 1, "character": 17 }));
+
     // `irdl.is i32` becomes `irdl.is i64`: the user's op is valid now.
     let line = DIALECT.lines().position(|l| l.contains("i32")).unwrap() as u64;
     let character = DIALECT
