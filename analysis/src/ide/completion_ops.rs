@@ -37,7 +37,7 @@ pub fn word_completions(text: &str, offset: TextSize) -> Vec<CompletionItem> {
 }
 
 /// Only whitespace, or a result list and `=`, before the word.
-fn starts_statement(line: &str) -> bool {
+pub(super) fn starts_statement(line: &str) -> bool {
     let line = line.trim();
     if line.is_empty() {
         return true;

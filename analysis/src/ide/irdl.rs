@@ -9,6 +9,7 @@ use std::sync::Arc;
 use mlir_syntax::{SyntaxNode, TextRange, TextSize};
 
 use super::HoverResult;
+use super::completion::{CompletionItem, CompletionKind};
 use crate::irdl::{Constraint, IrdlDefinition, IrdlDialect, IrdlValue, find_op};
 use crate::registry::Variadicity;
 
@@ -82,6 +83,46 @@ pub fn irdl_definition(
 ) -> Option<(String, Arc<str>, TextRange)> {
     let (_, _, source, def) = op_at(root, offset, sources)?;
     Some((source.file.clone(), source.text.clone(), def.range))
+}
+
+/// The ops of the IRDL dialects, in generic form (`"geo.scale"`), where a statement
+/// starts at `offset` (the word typed so far, with its opening quote, is replaced).
+pub fn irdl_completions(
+    text: &str,
+    offset: TextSize,
+    sources: &[IrdlSource],
+) -> Vec<CompletionItem> {
+    let end = usize::from(offset).min(text.len());
+    let before = &text[..end];
+    let word_start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_alphanumeric() || "_.".contains(*c))
+        .last()
+        .map_or(end, |(i, _)| i);
+    let start = match before[..word_start].ends_with('"') {
+        true => word_start - 1,
+        false => word_start,
+    };
+    let line = &before[before[..start].rfind('\n').map_or(0, |i| i + 1)..start];
+    if !super::completion_ops::starts_statement(line) {
+        return Vec::new();
+    }
+    let word = &before[word_start..];
+    let replace = TextRange::new(TextSize::new(start as u32), offset);
+    sources
+        .iter()
+        .flat_map(|s| s.dialect.ops.iter().map(move |op| (s, op)))
+        .map(|(s, op)| (format!("{}.{}", s.dialect.name, op.name), s))
+        .filter(|(name, _)| name.starts_with(word))
+        .map(|(name, source)| CompletionItem {
+            label: format!("\"{name}\""),
+            kind: CompletionKind::Op,
+            detail: Some(format!("IRDL operation ({})", short_file(&source.file))),
+            documentation: None,
+            replace,
+        })
+        .collect()
 }
 
 /// The last segment of a file's URI or path.
@@ -184,5 +225,17 @@ mod tests {
         assert_eq!(&DIALECT[range], "@scale");
         // Not on the name, or an op of another dialect: nothing.
         assert!(irdl_hover(&root, TextSize::new(0), &sources()).is_none());
+    }
+
+    #[test]
+    fn completion_offers_irdl_ops_in_generic_form_at_statement_starts() {
+        let text = "func.func @f() {\n  \"geo.sc\n}\n";
+        let offset = TextSize::new(text.find("sc\n").unwrap() as u32 + 2);
+        let items = irdl_completions(text, offset, &sources());
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels, ["\"geo.scale\""]);
+        assert_eq!(&text[items[0].replace], "\"geo.sc");
+        let after_operand = TextSize::new(text.find("{").unwrap() as u32);
+        assert!(irdl_completions(text, after_operand, &sources()).is_empty());
     }
 }

@@ -21,7 +21,7 @@ pub(crate) use document_symbols::{defined_name as defined_symbol, symbol_definit
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use hover::{HoverResult, hover};
 pub use inlay_hints::{InlayHint, inlay_hints};
-pub use irdl::{IrdlSource, irdl_definition, irdl_hover};
+pub use irdl::{IrdlSource, irdl_completions, irdl_definition, irdl_hover};
 pub use locations::{LocationTarget, location_target};
 pub use navigation::{
     NameClass, Occurrence, definition, name_at, occurrences, references, symbol_mentions,

@@ -607,10 +607,13 @@ impl LanguageServer for Backend {
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let at = params.text_document_position;
+        let irdl = self.shared.irdl();
         let items = self
             .with_snapshot(&at.text_document.uri, move |snapshot, map| {
                 let offset = map.offset(at.position);
-                let found = ide::completions(&snapshot.parse.syntax_node(), &snapshot.text, offset);
+                let mut found =
+                    ide::completions(&snapshot.parse.syntax_node(), &snapshot.text, offset);
+                found.extend(ide::irdl_completions(&snapshot.text, offset, &irdl));
                 found
                     .iter()
                     .enumerate()

@@ -33,10 +33,16 @@ fn editing_a_dialect_buffer_rechecks_its_users() {
     let at = json!({ "textDocument": { "uri": user }, "position": { "line": 1, "character": 4 } });
     let hover = client.request("textDocument/hover", at.clone());
     let text = hover["contents"]["value"].as_str().unwrap_or_default();
-    assert!(text.contains("**d.op**") && text.contains("- `x`: `i32`"), "{text}");
+    assert!(
+        text.contains("**d.op**") && text.contains("- `x`: `i32`"),
+        "{text}"
+    );
     let definition = client.request("textDocument/definition", at);
     assert_eq!(definition[0]["uri"], dialect);
-    assert_eq!(definition[0]["range"]["start"], json!({ "line": 1, "character": 17 }));
+    assert_eq!(
+        definition[0]["range"]["start"],
+        json!({ "line": 1, "character": 17 })
+    );
 
     // `irdl.is i32` becomes `irdl.is i64`: the user's op is valid now.
     let line = DIALECT.lines().position(|l| l.contains("i32")).unwrap() as u64;
