@@ -8,13 +8,13 @@ use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 
 use mlir_syntax::green_walk::{Children, green_kind};
-use mlir_syntax::{GreenNode, SyntaxKind, TextRange, TextSize};
+use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 use rowan::{GreenNodeData, NodeOrToken};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::diagnostics::Diagnostic;
 use crate::hir::green;
-use crate::outline::Outline;
+use crate::outline::{ByAddress, Outline};
 use crate::symbols::TABLE_OPS;
 
 /// The diagnostics of the checked ops each body owns, relative to the body's start, for
@@ -23,24 +23,6 @@ use crate::symbols::TABLE_OPS;
 pub struct FileChecksMemo {
     skeleton: Option<u64>,
     bodies: FxHashMap<ByAddress, Vec<Diagnostic>>,
-}
-
-/// A green node compared and hashed by address (the key keeps it alive, so an address is
-/// never reused while it is a key).
-struct ByAddress(GreenNode);
-
-impl PartialEq for ByAddress {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq::<GreenNodeData>(&*self.0, &*other.0)
-    }
-}
-
-impl Eq for ByAddress {}
-
-impl Hash for ByAddress {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        std::ptr::hash::<GreenNodeData, H>(&*self.0, state);
-    }
 }
 
 /// One check run's view of the memo: which bodies' results can be reused, and the

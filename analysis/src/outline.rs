@@ -48,7 +48,7 @@ pub struct OutlineMemo {
 
 /// A green node compared and hashed by address: equal addresses are the same node while
 /// the key keeps it alive.
-struct ByAddress(GreenNode);
+pub(crate) struct ByAddress(pub(crate) GreenNode);
 
 impl PartialEq for ByAddress {
     fn eq(&self, other: &Self) -> bool {

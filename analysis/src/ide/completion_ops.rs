@@ -15,14 +15,7 @@ const TYPES: &[&str] = &[
 
 /// Word completions at `offset` (the word typed so far is replaced).
 pub fn word_completions(text: &str, offset: TextSize) -> Vec<CompletionItem> {
-    let end = usize::from(offset).min(text.len());
-    let before = &text[..end];
-    let start = before
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| c.is_ascii_alphanumeric() || "_.".contains(*c))
-        .last()
-        .map_or(end, |(i, _)| i);
+    let (before, start) = word_before(text, offset);
     let word = &before[start..];
     let line = &before[before[..start].rfind('\n').map_or(0, |i| i + 1)..start];
     let replace = TextRange::new(TextSize::new(start as u32), offset);
@@ -34,6 +27,20 @@ pub fn word_completions(text: &str, offset: TextSize) -> Vec<CompletionItem> {
         return types(word, replace);
     }
     enum_keywords(trimmed, word, replace)
+}
+
+/// The text up to `offset` and where the word (letters, digits, `_` and `.`) that ends
+/// there starts.
+pub(super) fn word_before(text: &str, offset: TextSize) -> (&str, usize) {
+    let end = usize::from(offset).min(text.len());
+    let before = &text[..end];
+    let start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_alphanumeric() || "_.".contains(*c))
+        .last()
+        .map_or(end, |(i, _)| i);
+    (before, start)
 }
 
 /// Only whitespace, or a result list and `=`, before the word.

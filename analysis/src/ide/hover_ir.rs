@@ -102,6 +102,15 @@ pub fn op_hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
     })
 }
 
+/// How a value's count is shown after its constraint.
+pub(super) fn variadicity_note(variadicity: Variadicity) -> &'static str {
+    match variadicity {
+        Variadicity::Single => "",
+        Variadicity::Optional => " (optional)",
+        _ => " (variadic)",
+    }
+}
+
 /// An op's documentation in Markdown.
 pub(crate) fn op_docs(spec: &OpSpec) -> String {
     let mut out = format!("**{}**: {}\n", spec.name, spec.docs.summary);
@@ -114,11 +123,7 @@ pub(crate) fn op_docs(spec: &OpSpec) -> String {
         }
         let _ = write!(out, "\n{title}:\n");
         for value in list {
-            let many = match value.variadicity {
-                Variadicity::Single => "",
-                Variadicity::Optional => " (optional)",
-                _ => " (variadic)",
-            };
+            let many = variadicity_note(value.variadicity);
             let _ = writeln!(
                 out,
                 "- `{}`: {}{many}",

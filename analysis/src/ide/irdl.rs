@@ -11,7 +11,6 @@ use mlir_syntax::{SyntaxNode, TextRange, TextSize};
 use super::HoverResult;
 use super::completion::{CompletionItem, CompletionKind};
 use crate::irdl::{Constraint, IrdlDefinition, IrdlDialect, IrdlValue, find_op};
-use crate::registry::Variadicity;
 
 /// An IRDL dialect and the file that defines it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,14 +91,7 @@ pub fn irdl_completions(
     offset: TextSize,
     sources: &[IrdlSource],
 ) -> Vec<CompletionItem> {
-    let end = usize::from(offset).min(text.len());
-    let before = &text[..end];
-    let word_start = before
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| c.is_ascii_alphanumeric() || "_.".contains(*c))
-        .last()
-        .map_or(end, |(i, _)| i);
+    let (before, word_start) = super::completion_ops::word_before(text, offset);
     let start = match before[..word_start].ends_with('"') {
         true => word_start - 1,
         false => word_start,
@@ -136,11 +128,7 @@ fn values(out: &mut String, title: &str, list: &[IrdlValue], def: &IrdlDefinitio
     }
     let _ = write!(out, "\n{title}:\n");
     for value in list {
-        let many = match value.variadicity {
-            Variadicity::Single => "",
-            Variadicity::Optional => " (optional)",
-            _ => " (variadic)",
-        };
+        let many = super::hover_ir::variadicity_note(value.variadicity);
         let _ = writeln!(
             out,
             "- `{}`: {}{many}",
