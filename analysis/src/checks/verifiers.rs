@@ -51,6 +51,42 @@ pub(in crate::checks) fn wants(name: &str) -> bool {
     ops.contains(&name)
 }
 
+/// Does some dialect file check what the custom parser of the op named `name` checks
+/// beyond its format (only these ops pay for `parse_failure`)?
+pub(in crate::checks) fn wants_parse_check(name: &str) -> bool {
+    let ops: &[&str] = match name.split_once('.').map_or(name, |(d, _)| d) {
+        "arith" => arith::PARSED_OPS,
+        "cf" => cf::PARSED_OPS,
+        "func" => func::PARSED_OPS,
+        _ => return false,
+    };
+    ops.contains(&name)
+}
+
+/// The error the custom parser of a custom-form op reports, if any: a format its syntax
+/// does not fit (`matched` is then `None`), or a parsed type its parser rejects.
+pub(in crate::checks) fn parse_failure(
+    node: &SyntaxNode,
+    spec: &'static OpSpec,
+    matched: Option<&OpMatch>,
+    types: &super::op_types::OpTypes,
+) -> Option<Diagnostic> {
+    let pending = PendingOp {
+        node: node.clone(),
+        spec,
+        matched: matched.cloned(),
+        operands: types.operands.iter().map(|(_, t)| t.clone()).collect(),
+        results: types.results.clone(),
+    };
+    let op = Op::new(&pending);
+    match op.name.split_once('.').map_or("", |(d, _)| d) {
+        "arith" => arith::parse_check(&op),
+        "cf" => cf::parse_check(&op),
+        "func" => func::parse_check(&op),
+        _ => None,
+    }
+}
+
 /// Runs the verifier of every pending op of the body.
 pub(in crate::checks) fn check(
     facts: &Facts,
@@ -128,6 +164,17 @@ impl<'a> Op<'a> {
     pub fn parent_name(&self) -> Option<String> {
         let parent = self.node.ancestors().skip(1).find(crate::hir::ops::is_op)?;
         crate::hir::ops::op_name(&parent)
+    }
+
+    /// The entry of inherent attribute `name` of a generic op: in its properties
+    /// (`<{...}>`), else in its attribute dictionary, where MLIR 22 also looks.
+    pub fn generic_attr(&self, name: &str) -> Option<ast::AttrEntry> {
+        let op = ast::GenericOp::cast(self.node.clone())?;
+        let in_properties = op
+            .properties()
+            .and_then(|p| p.attr_dict())
+            .and_then(|d| d.entry(name));
+        in_properties.or_else(|| op.attr_dict()?.entry(name))
     }
 
     /// The regions the op holds itself (not those inside its attributes), in order.
