@@ -229,6 +229,24 @@ pub(in crate::checks) fn block_ops(block: &ast::Block) -> Vec<SyntaxNode> {
         .collect()
 }
 
+/// Where an item of a custom op is written, for parse errors that point at it.
+pub(in crate::checks) fn item_range(item: &ast::CustomOpItem) -> TextRange {
+    use ast::CustomOpItem as Item;
+    match item {
+        Item::ValueUse(n) => n.syntax().text_range(),
+        Item::Successor(n) => n.syntax().text_range(),
+        Item::SymbolRef(n) => n.syntax().text_range(),
+        Item::Group(n) => n.syntax().text_range(),
+        Item::Keyword(n) => n.syntax().text_range(),
+        Item::Region(n) => n.syntax().text_range(),
+        Item::Location(n) => n.syntax().text_range(),
+        Item::Type(n) => n.syntax().text_range(),
+        Item::Attribute(n) => n.syntax().text_range(),
+        Item::Token(t) => t.text_range(),
+        Item::Other(n) => n.text_range(),
+    }
+}
+
 /// The name of an op node (`scf.yield`, `"scf.yield"`'s `scf.yield`).
 pub(in crate::checks) fn op_name(op: &SyntaxNode) -> Option<String> {
     crate::hir::ops::op_name(op)

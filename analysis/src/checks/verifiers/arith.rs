@@ -72,23 +72,7 @@ fn bad_predicate(op: &Op<'_>) -> Option<Diagnostic> {
         "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
         names.join(", ")
     );
-    Some(op.parse_error(message, item_range(&first)))
-}
-
-fn item_range(item: &CustomOpItem) -> mlir_syntax::TextRange {
-    match item {
-        CustomOpItem::ValueUse(n) => n.syntax().text_range(),
-        CustomOpItem::Successor(n) => n.syntax().text_range(),
-        CustomOpItem::SymbolRef(n) => n.syntax().text_range(),
-        CustomOpItem::Group(n) => n.syntax().text_range(),
-        CustomOpItem::Keyword(n) => n.syntax().text_range(),
-        CustomOpItem::Region(n) => n.syntax().text_range(),
-        CustomOpItem::Location(n) => n.syntax().text_range(),
-        CustomOpItem::Type(n) => n.syntax().text_range(),
-        CustomOpItem::Attribute(n) => n.syntax().text_range(),
-        CustomOpItem::Token(t) => t.text_range(),
-        CustomOpItem::Other(n) => n.text_range(),
-    }
+    Some(op.parse_error(message, super::item_range(&first)))
 }
 
 /// A generic comparison's `predicate`: present, and a case of its enum. (The custom form
