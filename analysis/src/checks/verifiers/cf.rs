@@ -178,7 +178,11 @@ fn integer_list(group: &mlir_syntax::SyntaxNode) -> Option<Vec<i128>> {
             SyntaxKind::MINUS => negative = true,
             SyntaxKind::INT_NUMBER => {
                 let value: i128 = token.text().parse().ok()?;
-                values.push(if std::mem::take(&mut negative) { -value } else { value });
+                values.push(if std::mem::take(&mut negative) {
+                    -value
+                } else {
+                    value
+                });
             }
             _ => return None,
         }
