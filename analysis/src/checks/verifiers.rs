@@ -177,6 +177,15 @@ impl<'a> Op<'a> {
         in_properties.or_else(|| op.attr_dict()?.entry(name))
     }
 
+    /// Is inherent attribute `name` of a generic op written in its properties? MLIR
+    /// converts those before verifying, and a value of the wrong kind fails there, with
+    /// another message (`invalid properties ...`).
+    pub fn in_properties(&self, name: &str) -> bool {
+        ast::GenericOp::cast(self.node.clone())
+            .and_then(|op| op.properties()?.attr_dict()?.entry(name))
+            .is_some()
+    }
+
     /// The regions the op holds itself (not those inside its attributes), in order.
     pub fn regions(&self) -> Vec<ast::Region> {
         super::facts::regions_of(self.node).collect()

@@ -89,6 +89,10 @@ fn predicate_failure(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
         Some(value) => cx.lower_attr(value.syntax()),
         None => Attr::Unit,
     };
+    // A property of the wrong kind or value fails its conversion instead.
+    if op.in_properties("predicate") {
+        return None;
+    }
     let (_, spec) = op.spec.attribute("predicate")?;
     (is_modelled(&attr) && !spec.constraint.matches(&attr)).then(|| {
         op.error(format!(
@@ -104,25 +108,24 @@ fn is_modelled(attr: &Attr) -> bool {
     !matches!(attr, Attr::Error | Attr::Text(_) | Attr::Opaque(_))
 }
 
-/// `arith.select`: the condition is `i1`, or `i1` of the result's shape (checked after
-/// the types of the values agree, then the elementwise rule).
+/// `arith.select`: the condition is `i1`, or has the result's shape (dynamic sizes
+/// included); then the elementwise rule.
 fn condition_failure(op: &Op<'_>) -> Option<Diagnostic> {
-    let [Some(condition), ..] = op.operands else {
-        return elementwise_failure(op);
-    };
-    let Some(Some(result)) = op.results.first() else {
+    let (Some(Some(condition)), Some(Some(result))) = (op.operands.first(), op.results.first())
+    else {
         return None;
     };
     if !exact(condition) || !exact(result) || condition.is_signless_int(1) {
         return elementwise_failure(op);
     }
-    let wanted = crate::checks::op_types::i1_same_shape(result);
-    if wanted.is_some_and(|w| w != *condition) {
-        return Some(
-            op.error("failed to verify that condition is signless i1 or has matching shape"),
-        );
+    // MLIR compares the shapes of two shaped types; other pairs we leave alone.
+    match (condition.shape(), result.shape()) {
+        (Some(a), Some(b)) if a != b => {
+            Some(op.error("failed to verify that condition is signless i1 or has matching shape"))
+        }
+        (Some(_), Some(_)) => elementwise_failure(op),
+        _ => None,
     }
-    elementwise_failure(op)
 }
 
 /// MLIR's `verifyElementwise`: once an operand is a vector or tensor, every result is one,

@@ -35,9 +35,10 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
         None => (ValueType::Untyped, None),
     };
     if let ValueType::Untyped = value_type {
-        return Some(
-            op.error("attribute 'value' failed to satisfy constraint: TypedAttr instance"),
-        );
+        // A property that is not a typed attribute fails its conversion instead.
+        return (!op.in_properties("value")).then(|| {
+            op.error("attribute 'value' failed to satisfy constraint: TypedAttr instance")
+        });
     }
     let result = op.results.first()?.as_ref()?;
     // The custom form's `: type` types both the value and the result.
