@@ -34,11 +34,13 @@ pub(super) fn parse_check(op: &Op<'_>) -> Option<Diagnostic> {
 }
 
 /// `func.constant`'s value is parsed as an attribute, which must be a symbol reference.
+/// Only a string is surely refused so (a number fails on its type first).
 fn constant_value_kind(op: &Op<'_>, custom: &ast::CustomOp) -> Option<Diagnostic> {
     let first = custom.items().next()?;
-    if !matches!(first, CustomOpItem::Attribute(_)) {
+    let CustomOpItem::Attribute(ast::Attribute::Literal(literal)) = &first else {
         return None;
-    }
+    };
+    literal.string_value()?;
     Some(op.parse_error("invalid kind of attribute specified", item_range(&first)))
 }
 
