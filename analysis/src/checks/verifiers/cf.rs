@@ -54,9 +54,7 @@ fn switch_cases_failure(op: &Op<'_>, cases: &ast::Group) -> Option<Diagnostic> {
             return Some(Diagnostic::error("custom-syntax", message, at));
         }
         i += 1;
-        let Some(value) = items.get(i) else {
-            return None;
-        };
+        let value = items.get(i)?;
         if !is_integer(value) {
             return Some(op.parse_error("expected integer value", item_range(value)));
         }
