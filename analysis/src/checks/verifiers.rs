@@ -71,14 +71,15 @@ pub(in crate::checks) fn parse_failure(
     matched: Option<&OpMatch>,
     types: &super::op_types::OpTypes,
 ) -> Option<Diagnostic> {
-    let pending = PendingOp {
-        node: node.clone(),
+    let operands: Vec<Option<Type>> = types.operands.iter().map(|(_, t)| t.clone()).collect();
+    let op = Op {
+        node,
+        name: &spec.name,
         spec,
-        matched: matched.cloned(),
-        operands: types.operands.iter().map(|(_, t)| t.clone()).collect(),
-        results: types.results.clone(),
+        matched,
+        operands: &operands,
+        results: &types.results,
     };
-    let op = Op::new(&pending);
     match op.name.split_once('.').map_or("", |(d, _)| d) {
         "arith" => arith::parse_check(&op),
         "cf" => cf::parse_check(&op),

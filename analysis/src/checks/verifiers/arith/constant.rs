@@ -28,9 +28,14 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
             .then(|| op.error("requires attribute 'value'"));
     };
     let (value_type, attr) = match &node {
+        // Elements attributes can be huge: their type is read, their text not lowered.
+        Some(node) if elements_type_node(node).is_some() => {
+            let ty = elements_type_node(node).map(|t| cx.lower_type(&t));
+            (ty.map_or(ValueType::Unknown, ValueType::Typed), None)
+        }
         Some(node) => {
             let attr = cx.lower_attr(node);
-            (value_type(node, &attr, cx), Some(attr))
+            (value_type(&attr), Some(attr))
         }
         None => (ValueType::Untyped, None),
     };
@@ -51,8 +56,8 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
     if matches!(result, Type::Integer(int) if int.signedness != Signedness::Signless) {
         return Some(op.error("integer return type must be signless"));
     }
-    let (node, attr) = (node?, attr?);
-    if is_surely_not_number_or_elements(&node, &attr) {
+    let node = node?;
+    if attr.is_some_and(|attr| is_surely_not_number_or_elements(&node, &attr)) {
         return Some(op.error("value must be an integer, float, or elements attribute"));
     }
     if is_scalable_vector(result)
@@ -66,8 +71,8 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
     None
 }
 
-/// The type of the attribute `node` (lowered to `attr`), as MLIR's `TypedAttr` gives it.
-fn value_type(node: &SyntaxNode, attr: &Attr, cx: &mut Cx<'_>) -> ValueType {
+/// The type of a lowered attribute, as MLIR's `TypedAttr` gives it.
+fn value_type(attr: &Attr) -> ValueType {
     match attr {
         Attr::Integer(int) => ValueType::Typed(int.ty().clone()),
         Attr::Float(float) => ValueType::Typed(Type::Float(float.kind)),
@@ -80,11 +85,7 @@ fn value_type(node: &SyntaxNode, attr: &Attr, cx: &mut Cx<'_>) -> ValueType {
         | Attr::AffineMap(_)
         | Attr::IntegerSet(_)
         | Attr::Strided(_) => ValueType::Untyped,
-        Attr::Text(_) => match elements_type_node(node) {
-            Some(ty) => ValueType::Typed(cx.lower_type(&ty)),
-            None => ValueType::Unknown,
-        },
-        Attr::DenseArray(_) | Attr::Opaque(_) | Attr::Error => ValueType::Unknown,
+        Attr::Text(_) | Attr::DenseArray(_) | Attr::Opaque(_) | Attr::Error => ValueType::Unknown,
     }
 }
 
