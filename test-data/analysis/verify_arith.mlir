@@ -300,3 +300,36 @@ func.func @extended_valid(%a: vector<2xi64>, %b: tensor<?xi16>) -> (vector<2xi64
   %low, %high = arith.mulsi_extended %b, %b : tensor<?xi16>
   return %sum, %carry, %low, %high : vector<2xi64>, vector<2xi1>, tensor<?xi16>, tensor<?xi16>
 }
+
+// -----
+
+func.func @three_operands(%a: i32) -> i32 {
+  // expected-error@+1 {{expected ':'}}
+  %0 = arith.addi %a, %a, %a : i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @parenthesized_operands(%a: f32) -> f32 {
+  // expected-error@+1 {{expected SSA operand}}
+  %0 = arith.mulf(%a, %a) : f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @missing_comma(%a: i64) -> i64 {
+  // expected-error@+1 {{expected ','}}
+  %0 = arith.subi %a %a : i64
+  return %0 : i64
+}
+
+// -----
+
+// Flags and attribute dictionaries before the colon are fine.
+func.func @binary_valid(%a: i64, %f: f32) -> (i64, f32) {
+  %0 = arith.subi %a, %a overflow<nsw> {tag} : i64
+  %1 = arith.addf %f, %f fastmath<fast> : f32
+  return %0, %1 : i64, f32
+}

@@ -254,7 +254,7 @@ impl Gatherer<'_> {
     ) -> bool {
         // MLIR parses an op before it verifies anything, and a parse error ends the file.
         if node.kind() == SyntaxKind::CUSTOM_OP
-            && verifiers::wants_parse_check(&spec.name)
+            && verifiers::wants_parse_check(&spec.name, matched.is_some())
             && let Some(error) = verifiers::parse_failure(node, spec, matched, types)
         {
             self.facts.errors.push(error);

@@ -53,8 +53,10 @@ pub(in crate::checks) fn wants(name: &str) -> bool {
 
 /// Does some dialect file check what the custom parser of the op named `name` checks
 /// beyond its format (only these ops pay for `parse_failure`)?
-pub(in crate::checks) fn wants_parse_check(name: &str) -> bool {
+pub(in crate::checks) fn wants_parse_check(name: &str, matched: bool) -> bool {
     let ops: &[&str] = match name.split_once('.').map_or(name, |(d, _)| d) {
+        // An arith op whose syntax does not fit its format gets the parser's first error.
+        "arith" if !matched => return true,
         "arith" => arith::PARSED_OPS,
         "cf" => cf::PARSED_OPS,
         "func" => func::PARSED_OPS,
@@ -254,6 +256,24 @@ pub(in crate::checks) fn item_range(item: &ast::CustomOpItem) -> TextRange {
         Item::Attribute(n) => n.syntax().text_range(),
         Item::Token(t) => t.text_range(),
         Item::Other(n) => n.text_range(),
+    }
+}
+
+/// Where MLIR reports an unexpected token (at `range`): at it, or just after the previous token
+/// (ending at `after`) when a line break separates them.
+pub(in crate::checks) fn wrong_token_at(
+    op: &Op<'_>,
+    range: TextRange,
+    after: mlir_syntax::TextSize,
+) -> TextRange {
+    let base = op.node.text_range().start();
+    let gap = TextRange::new(after, range.start().max(after)) - base;
+    let text = op.node.text();
+    let line_break = gap.end() <= text.len() && text.slice(gap).contains_char('\n');
+    if line_break {
+        TextRange::empty(after)
+    } else {
+        range
     }
 }
 

@@ -3,10 +3,13 @@
 //! `ElementwiseMappable` rule of the ops with several results.
 
 mod constant;
+mod format_errors;
+
+use format_errors::format_failure;
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
-use super::{Cx, Op};
+use super::{Cx, Op, item_range, wrong_token_at};
 use crate::checks::value_types::exact;
 use crate::diagnostics::Diagnostic;
 use crate::registry::AttrValue;
@@ -40,8 +43,12 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
 /// one of the enum's keywords, and (since the result type is derived from it) an `lhs`
 /// type outside the operand constraint.
 pub(super) fn parse_check(op: &Op<'_>) -> Option<Diagnostic> {
-    if op.matched.is_none() {
-        return bad_predicate(op);
+    let is_comparison = PARSED_OPS.contains(&op.name);
+    match (op.matched, is_comparison) {
+        (None, true) => return bad_predicate(op),
+        (None, false) => return format_failure(op),
+        (Some(_), false) => return None,
+        (Some(_), true) => {}
     }
     let constraint = &op.spec.operands.first()?.constraint;
     let lhs = op.operands.first()?.as_ref()?;
@@ -72,7 +79,7 @@ fn bad_predicate(op: &Op<'_>) -> Option<Diagnostic> {
         "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
         names.join(", ")
     );
-    Some(op.parse_error(message, super::item_range(&first)))
+    Some(op.parse_error(message, item_range(&first)))
 }
 
 /// A generic comparison's `predicate`: present, and a case of its enum. (The custom form

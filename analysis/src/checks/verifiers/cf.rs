@@ -1,10 +1,10 @@
 //! Verifiers of `cf` ops beyond their ODS constraints (see `checks::verifiers`):
 //! `cf.switch`'s custom parser of its cases, and `cf.cond_br`'s branch weights.
 
+use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
-use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
-use super::{Cx, Op, item_range};
+use super::{Cx, Op, item_range, wrong_token_at};
 use crate::diagnostics::Diagnostic;
 use crate::registry::AttrValue;
 use crate::types::Attr;
@@ -50,7 +50,7 @@ fn switch_cases_failure(op: &Op<'_>, cases: &ast::Group) -> Option<Diagnostic> {
         if !is_token(&items[i], SyntaxKind::COMMA) {
             let after = item_range(&items[i - 1]).end();
             let message = "expected ']'";
-            let at = wrong_token_at(op, &items[i], after);
+            let at = wrong_token_at(op, item_range(&items[i]), after);
             return Some(Diagnostic::error("custom-syntax", message, at));
         }
         i += 1;
@@ -101,21 +101,6 @@ fn is_integer(item: &CustomOpItem) -> bool {
         && literal
             .value_token()
             .is_some_and(|t| matches!(t.kind(), SyntaxKind::INT_NUMBER | SyntaxKind::HEX_NUMBER))
-}
-
-/// Where MLIR reports an unexpected token: at it, or just after the previous token
-/// (ending at `after`) when a line break separates them.
-fn wrong_token_at(op: &Op<'_>, item: &CustomOpItem, after: TextSize) -> TextRange {
-    let range = item_range(item);
-    let base = op.node.text_range().start();
-    let gap = TextRange::new(after, range.start().max(after)) - base;
-    let text = op.node.text();
-    let line_break = gap.end() <= text.len() && text.slice(gap).contains_char('\n');
-    if line_break {
-        TextRange::empty(after)
-    } else {
-        range
-    }
 }
 
 /// `WeightedBranchOpInterface`: as many weights as successors, not all zero.
