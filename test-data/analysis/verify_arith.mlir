@@ -333,3 +333,38 @@ func.func @binary_valid(%a: i64, %f: f32) -> (i64, f32) {
   %1 = arith.addf %f, %f fastmath<fast> : f32
   return %0, %1 : i64, f32
 }
+
+// -----
+
+func.func @constant_too_wide() -> i8 {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  %0 = arith.constant 256 : i8
+  return %0 : i8
+}
+
+// -----
+
+func.func @constant_index_sign_bit() -> index {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  %0 = arith.constant 0x8000000000000000 : index
+  return %0 : index
+}
+
+// -----
+
+func.func @constant_negative_unsigned() {
+  // expected-error@+1 {{negative integer literal not valid for unsigned integer type}}
+  %0 = arith.constant -2 : ui16
+  return
+}
+
+// -----
+
+// Signless integers hold both signed and unsigned readings.
+func.func @constant_ranges_valid() -> (i8, i8, i1, i64) {
+  %0 = arith.constant 255 : i8
+  %1 = arith.constant -128 : i8
+  %2 = arith.constant -1 : i1
+  %3 = arith.constant 0xFFFFFFFFFFFFFFFF : i64
+  return %0, %1, %2, %3 : i8, i8, i1, i64
+}

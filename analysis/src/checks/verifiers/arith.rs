@@ -27,7 +27,7 @@ pub(super) const OPS: &[&str] = &[
 ];
 
 /// The ops whose custom parser this file checks.
-pub(super) const PARSED_OPS: &[&str] = &["arith.cmpi", "arith.cmpf"];
+pub(super) const PARSED_OPS: &[&str] = &["arith.constant", "arith.cmpi", "arith.cmpf"];
 
 pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     let error = match op.name {
@@ -43,10 +43,13 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
 /// one of the enum's keywords, and (since the result type is derived from it) an `lhs`
 /// type outside the operand constraint.
 pub(super) fn parse_check(op: &Op<'_>) -> Option<Diagnostic> {
-    let is_comparison = PARSED_OPS.contains(&op.name);
+    let is_comparison = matches!(op.name, "arith.cmpi" | "arith.cmpf");
     match (op.matched, is_comparison) {
         (None, true) => return bad_predicate(op),
         (None, false) => return format_failure(op),
+        (Some(_), false) if op.name == "arith.constant" => {
+            return constant::literal_range_failure(op);
+        }
         (Some(_), false) => return None,
         (Some(_), true) => {}
     }

@@ -183,3 +183,63 @@ fn leaf(token: &SyntaxToken, negative: bool) -> Option<Leaf> {
         _ => None,
     }
 }
+
+/// The core parser's error for `arith.constant N : T` whose integer `N` does not fit the
+/// integer or index type `T` (as `buildAttributeAPInt` decides), at the number.
+pub(super) fn literal_range_failure(op: &Op<'_>) -> Option<Diagnostic> {
+    let crate::registry::AttrValue::Node(node) = &op.matched?.attribute("value")?.value else {
+        return None;
+    };
+    let literal = ast::LiteralAttr::cast(node.clone())?;
+    if literal.ty().is_some() {
+        // A literal with its own type is checked by the syntax validation.
+        return None;
+    }
+    let token = literal.value_token()?;
+    let negative = literal.minus_token().is_some();
+    let magnitude = match token.kind() {
+        SyntaxKind::INT_NUMBER => token.text().parse::<u128>().ok(),
+        SyntaxKind::HEX_NUMBER => u128::from_str_radix(token.text().get(2..)?, 16).ok(),
+        _ => return None,
+    };
+    let (width, signedness) = match op.results.first()?.as_ref()? {
+        Type::Integer(int) => (int.width, int.signedness),
+        Type::Index => (64, Signedness::Signed),
+        _ => return None,
+    };
+    let message = if negative && signedness == Signedness::Unsigned {
+        "negative integer literal not valid for unsigned integer type"
+    } else if !fits(magnitude, negative, width, signedness)? {
+        "integer constant out of range for attribute"
+    } else {
+        return None;
+    };
+    Some(Diagnostic::error(
+        "custom-syntax",
+        message,
+        token.text_range(),
+    ))
+}
+
+/// Does a magnitude (`None`: beyond `u128`), negated or not, fit `width` bits? `None`
+/// when we cannot tell (very wide types, `-0`).
+fn fits(
+    magnitude: Option<u128>,
+    negative: bool,
+    width: u32,
+    signedness: Signedness,
+) -> Option<bool> {
+    if width == 0 || width > 120 {
+        return None;
+    }
+    let Some(magnitude) = magnitude else {
+        return Some(false);
+    };
+    let limit = |bits: u32| 1u128 << bits;
+    Some(match (negative, signedness) {
+        (true, _) if magnitude == 0 => return None,
+        (true, _) => magnitude <= limit(width - 1),
+        (false, Signedness::Signed) => magnitude < limit(width - 1),
+        (false, _) => magnitude < limit(width),
+    })
+}
