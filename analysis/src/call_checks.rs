@@ -43,6 +43,29 @@ impl CallChecker {
         mismatch(call, inputs, results, &operands, &call_results)
     }
 
+    /// `func.constant @f : T`: `T` must be the function type of `func.func @f`.
+    pub(crate) fn check_constant(
+        &mut self,
+        constant: &SyntaxNode,
+        callee: &SyntaxNode,
+    ) -> Option<Diagnostic> {
+        if !self.signatures.contains_key(callee) {
+            let signature = self.signature(callee);
+            self.signatures.insert(callee.clone(), signature);
+        }
+        let (written_inputs, written_results) = constant_type(constant)?;
+        let written_inputs: Vec<Type> = written_inputs.iter().map(|t| self.lower(t)).collect();
+        let written_results: Vec<Type> = written_results.iter().map(|t| self.lower(t)).collect();
+        let ty = Type::function(written_inputs, written_results);
+        let (inputs, results) = self.signatures.get(callee)?.as_ref()?;
+        let function = Type::function(inputs.clone(), results.clone());
+        crate::checks::surely_differ(&ty, &function).then(|| {
+            let at = crate::hir::ops::op_name_range(constant);
+            let message = "'func.constant' op reference to function with mismatched type";
+            Diagnostic::error("call", message, at)
+        })
+    }
+
     /// The type a type node stands for, lowered once per distinct green node.
     fn lower(&mut self, node: &SyntaxNode) -> Type {
         let key: *const rowan::GreenNodeData = &*node.green();
@@ -142,6 +165,38 @@ fn signature_types(func: &SyntaxNode) -> Option<(Vec<SyntaxNode>, Vec<SyntaxNode
         _ => Vec::new(),
     };
     Some((types_in(&inputs), results))
+}
+
+/// The input and result type nodes of the function type after a custom
+/// `func.constant @f :`, kept by the parser as `(...)`, `->` and a type or `(...)`.
+fn constant_type(constant: &SyntaxNode) -> Option<(Vec<SyntaxNode>, Vec<SyntaxNode>)> {
+    let parts: Vec<_> = constant
+        .children_with_tokens()
+        .filter(|e| !e.kind().is_trivia())
+        .collect();
+    let colon = parts.iter().rposition(|e| e.kind() == COLON)?;
+    match &parts[colon + 1..] {
+        [inputs, arrow, results] if inputs.kind() == PAREN_GROUP && arrow.kind() == ARROW => {
+            let results = match results.as_node()? {
+                group if group.kind() == PAREN_GROUP => only_types_in(group)?,
+                ty if ty.kind().is_type_node() => vec![ty.clone()],
+                _ => return None,
+            };
+            Some((only_types_in(inputs.as_node()?)?, results))
+        }
+        _ => None,
+    }
+}
+
+/// The types of a `(T, U)` group that holds nothing else (a nested function type is
+/// kept as pieces, which would be miscounted).
+fn only_types_in(group: &SyntaxNode) -> Option<Vec<SyntaxNode>> {
+    let plain = group.children_with_tokens().all(|e| {
+        e.kind().is_trivia()
+            || matches!(e.kind(), L_PAREN | R_PAREN | COMMA)
+            || e.kind().is_type_node()
+    });
+    plain.then(|| types_in(group))
 }
 
 /// Types of values, each `None` where it cannot be read.

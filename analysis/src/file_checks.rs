@@ -318,7 +318,11 @@ fn call_target_check(
             let checker = calls.get_or_insert_with(|| CallChecker::new(tables.chunk()));
             return checker.check(op, &callee);
         }
-        _ => return None,
+        Lookup::Found(callee) => {
+            let checker = calls.get_or_insert_with(|| CallChecker::new(tables.chunk()));
+            return checker.check_constant(op, &callee);
+        }
+        Lookup::Unknown => return None,
     }
     let message = if is_call {
         format!("'func.call' op '{target}' does not reference a valid function")

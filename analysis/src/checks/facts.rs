@@ -255,11 +255,19 @@ impl Gatherer<'_> {
     fn verify_op(
         &mut self,
         node: &SyntaxNode,
-        spec: &OpSpec,
+        spec: &'static OpSpec,
         matched: Option<&OpMatch>,
         types: &OpTypes,
         is_body: bool,
     ) -> bool {
+        // MLIR parses an op before it verifies anything, and a parse error ends the file.
+        if node.kind() == SyntaxKind::CUSTOM_OP
+            && verifiers::wants_parse_check(&spec.name, matched.is_some())
+            && let Some(error) = verifiers::parse_failure(node, spec, matched, types)
+        {
+            self.facts.errors.push(error);
+            return false;
+        }
         if !is_body && let Some(message) = parent_failure(node, spec) {
             let at = op_name_range(node);
             self.facts.errors.push(op_verify::error(message, at));

@@ -187,7 +187,7 @@ fn implied_result_type(spec: &OpSpec, first_operand: Option<&Type>) -> Option<Ty
 }
 
 /// `i1`, or a vector or tensor of `i1` of the shape of `ty` (MLIR's `getI1SameShape`).
-fn i1_same_shape(ty: &Type) -> Option<Type> {
+pub(super) fn i1_same_shape(ty: &Type) -> Option<Type> {
     let i1 = Type::int(1);
     Some(match ty {
         Type::Vector(v) => Type::Vector(Arc::new(VectorType {

@@ -133,6 +133,9 @@ fn trait_failure(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
         {
             Some("requires the same element type for all operands".to_string())
         }
+        Trait::SameInputOutputTensorDims if dims_differ(&known.operands, &known.results) => {
+            Some("failed to verify that input and output have the same tensor dimensions".into())
+        }
         Trait::SameOperandsShape if shapes_differ(&known.operands) => {
             Some("requires the same shape for all operands".to_string())
         }
@@ -149,6 +152,7 @@ fn trait_failure(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
 pub(super) fn transform_type(transform: TypeTransform, ty: &Type) -> Option<Type> {
     match transform {
         TypeTransform::ElementType => ty.element_type().cloned(),
+        TypeTransform::I1SameShape => super::op_types::i1_same_shape(ty),
     }
 }
 
@@ -179,6 +183,24 @@ fn shapes_differ(types: &[Option<&Type>]) -> bool {
                 _ => false,
             })
     })
+}
+
+/// Do a single operand and result surely have different tensor dimensions (a ranked
+/// tensor's shape, none for other types, vectors included)? Unranked tensors and inexact
+/// types say nothing.
+fn dims_differ(operands: &[Option<&Type>], results: &[Option<&Type>]) -> bool {
+    let ([Some(input)], [Some(output)]) = (operands, results) else {
+        return false;
+    };
+    let dims = |ty: &Type| match ty {
+        Type::RankedTensor(tensor) => Some(tensor.shape.clone()),
+        Type::UnrankedTensor(_) => None,
+        _ => Some(Vec::new()),
+    };
+    match (dims(input), dims(output)) {
+        (Some(a), Some(b)) => exact(input) && exact(output) && a != b,
+        _ => false,
+    }
 }
 
 /// Do two of the known types surely differ?

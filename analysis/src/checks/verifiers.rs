@@ -4,7 +4,10 @@
 //! for ops that passed their ODS type checks (MLIR reports an op's first failure only).
 //!
 //! A dialect file exports `OPS` (the op names it verifies, so that other ops cost
-//! nothing) and `verify(op, cx, out)`.
+//! nothing) and `verify(op, cx, out)`. A dialect whose custom parsers check more than
+//! their format (arith, cf, func) also exports `PARSED_OPS` and `parse_check(op)`, which
+//! runs during the walk before any verification of a custom-form op: a parse error
+//! ends MLIR's file, so such an op reports nothing else.
 
 // Removed once the dialect verifiers use every accessor below.
 #![allow(dead_code)]
@@ -49,6 +52,45 @@ pub(in crate::checks) fn wants(name: &str) -> bool {
         _ => return false,
     };
     ops.contains(&name)
+}
+
+/// Does some dialect file check what the custom parser of the op named `name` checks
+/// beyond its format (only these ops pay for `parse_failure`)?
+pub(in crate::checks) fn wants_parse_check(name: &str, matched: bool) -> bool {
+    let ops: &[&str] = match name.split_once('.').map_or(name, |(d, _)| d) {
+        // An arith op whose syntax does not fit its format gets the parser's first error.
+        "arith" if !matched => return true,
+        "arith" => arith::PARSED_OPS,
+        "cf" => cf::PARSED_OPS,
+        "func" => func::PARSED_OPS,
+        _ => return false,
+    };
+    ops.contains(&name)
+}
+
+/// The error the custom parser of a custom-form op reports, if any: a format its syntax
+/// does not fit (`matched` is then `None`), or a parsed type its parser rejects.
+pub(in crate::checks) fn parse_failure(
+    node: &SyntaxNode,
+    spec: &'static OpSpec,
+    matched: Option<&OpMatch>,
+    types: &super::op_types::OpTypes,
+) -> Option<Diagnostic> {
+    let operands: Vec<Option<Type>> = types.operands.iter().map(|(_, t)| t.clone()).collect();
+    let op = Op {
+        node,
+        name: &spec.name,
+        spec,
+        matched,
+        operands: &operands,
+        results: &types.results,
+    };
+    match op.name.split_once('.').map_or("", |(d, _)| d) {
+        "arith" => arith::parse_check(&op),
+        "cf" => cf::parse_check(&op),
+        "func" => func::parse_check(&op),
+        _ => None,
+    }
 }
 
 /// Runs the verifier of every pending op of the body.
@@ -130,6 +172,26 @@ impl<'a> Op<'a> {
         crate::hir::ops::op_name(&parent)
     }
 
+    /// The entry of inherent attribute `name` of a generic op: in its properties
+    /// (`<{...}>`), else in its attribute dictionary, where MLIR 22 also looks.
+    pub fn generic_attr(&self, name: &str) -> Option<ast::AttrEntry> {
+        let op = ast::GenericOp::cast(self.node.clone())?;
+        let in_properties = op
+            .properties()
+            .and_then(|p| p.attr_dict())
+            .and_then(|d| d.entry(name));
+        in_properties.or_else(|| op.attr_dict()?.entry(name))
+    }
+
+    /// Is inherent attribute `name` of a generic op written in its properties? MLIR
+    /// converts those before verifying, and a value of the wrong kind fails there, with
+    /// another message (`invalid properties ...`).
+    pub fn in_properties(&self, name: &str) -> bool {
+        ast::GenericOp::cast(self.node.clone())
+            .and_then(|op| op.properties()?.attr_dict()?.entry(name))
+            .is_some()
+    }
+
     /// The regions the op holds itself (not those inside its attributes), in order.
     pub fn regions(&self) -> Vec<ast::Region> {
         super::facts::regions_of(self.node).collect()
@@ -199,6 +261,42 @@ pub(in crate::checks) fn block_ops(block: &ast::Block) -> Vec<SyntaxNode> {
         .children()
         .filter(crate::hir::ops::is_op)
         .collect()
+}
+
+/// Where an item of a custom op is written, for parse errors that point at it.
+pub(in crate::checks) fn item_range(item: &ast::CustomOpItem) -> TextRange {
+    use ast::CustomOpItem as Item;
+    match item {
+        Item::ValueUse(n) => n.syntax().text_range(),
+        Item::Successor(n) => n.syntax().text_range(),
+        Item::SymbolRef(n) => n.syntax().text_range(),
+        Item::Group(n) => n.syntax().text_range(),
+        Item::Keyword(n) => n.syntax().text_range(),
+        Item::Region(n) => n.syntax().text_range(),
+        Item::Location(n) => n.syntax().text_range(),
+        Item::Type(n) => n.syntax().text_range(),
+        Item::Attribute(n) => n.syntax().text_range(),
+        Item::Token(t) => t.text_range(),
+        Item::Other(n) => n.text_range(),
+    }
+}
+
+/// Where MLIR reports an unexpected token (at `range`): at it, or just after the previous token
+/// (ending at `after`) when a line break separates them.
+pub(in crate::checks) fn wrong_token_at(
+    op: &Op<'_>,
+    range: TextRange,
+    after: mlir_syntax::TextSize,
+) -> TextRange {
+    let base = op.node.text_range().start();
+    let gap = TextRange::new(after, range.start().max(after)) - base;
+    let text = op.node.text();
+    let line_break = gap.end() <= text.len() && text.slice(gap).contains_char('\n');
+    if line_break {
+        TextRange::empty(after)
+    } else {
+        range
+    }
 }
 
 /// The name of an op node (`scf.yield`, `"scf.yield"`'s `scf.yield`).

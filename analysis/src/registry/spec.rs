@@ -145,6 +145,10 @@ pub enum Trait {
     SameOperandsShape,
     /// All operands have one element type (a scalar is its own element type).
     SameOperandsElementType,
+    /// The single operand and result have the same tensor dimensions, dynamic ones
+    /// included; a type other than a tensor has none (`arith` casts'
+    /// `SameInputOutputTensorDims`).
+    SameInputOutputTensorDims,
     /// The variadic results (all of them) have one length.
     SameVariadicResultSize,
     /// The type of `to` is the type of `from` transformed (ODS's `TypesMatchWith`); MLIR
@@ -184,6 +188,8 @@ pub enum Trait {
 pub enum TypeTransform {
     /// The element type of a shaped type (`...getElementType()`).
     ElementType,
+    /// `i1`, or a vector or tensor of `i1` of the same shape (`getI1SameShape`).
+    I1SameShape,
 }
 
 /// The documentation shown on hover and in completion.

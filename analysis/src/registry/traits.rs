@@ -41,6 +41,7 @@ fn simple_trait(name: &str) -> Option<Trait> {
         "SameOperandsAndResultShape" => Trait::SameOperandsAndResultShape,
         "SameOperandsShape" => Trait::SameOperandsShape,
         "SameOperandsElementType" => Trait::SameOperandsElementType,
+        "SameInputOutputTensorDims" => Trait::SameInputOutputTensorDims,
         "SameVariadicResultSize" => Trait::SameVariadicResultSize,
         "ReturnLike" => Trait::ReturnLike,
         "BranchOpInterface" => Trait::Branch,
@@ -84,6 +85,7 @@ fn types_match_with(args: &[Expr], spec: &OpSpec) -> Result<Trait, String> {
     let names = value_names(&[from.clone(), to.clone()], spec)?;
     let transform = match transformer.trim() {
         t if t.ends_with(".getElementType()") => TypeTransform::ElementType,
+        t if t.contains("getI1SameShape(") => TypeTransform::I1SameShape,
         t => return Err(format!("unknown type transformer `{t}`")),
     };
     Ok(Trait::TypesMatchWith {

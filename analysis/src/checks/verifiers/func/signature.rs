@@ -1,0 +1,300 @@
+//! `func.func`'s signature: what its custom parser rejects (in the order it parses), and
+//! what `FunctionOpInterface` verifies of argument and result attributes.
+
+use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
+use mlir_syntax::{SyntaxKind, SyntaxNode};
+
+use super::{Cx, Op, item_range, signature_counts};
+use crate::diagnostics::Diagnostic;
+use crate::registry::AttrValue;
+use crate::types::Attr;
+
+/// Attributes the parser infers from the syntax, refused in `attributes {...}`, in the
+/// order it looks for them.
+const INFERRED: &[&str] = &["sym_visibility", "sym_name", "function_type"];
+
+/// The first error of `func.func`'s parser: the `@name`, the argument list, the attribute
+/// dictionary, the body.
+pub(super) fn parse_failure(op: &Op<'_>, custom: &ast::CustomOp) -> Option<Diagnostic> {
+    let mut items = custom.items().peekable();
+    if let Some(CustomOpItem::Keyword(keyword)) = items.peek()
+        && matches!(
+            keyword.text().as_deref(),
+            Some("private" | "public" | "nested")
+        )
+    {
+        items.next();
+    }
+    let name = items.next()?;
+    if !matches!(name, CustomOpItem::SymbolRef(_)) {
+        let message = "expected valid '@'-identifier for symbol name";
+        return Some(op.parse_error(message, item_range(&name)));
+    }
+    let CustomOpItem::Group(arguments) = items.next()? else {
+        return None;
+    };
+    if arguments.delimiter() != GroupDelimiter::Paren {
+        return None;
+    }
+    if let Some(error) = argument_list_failure(op, &arguments) {
+        return Some(error);
+    }
+    let rest: Vec<CustomOpItem> = items.collect();
+    inferred_attribute(op, &rest).or_else(|| empty_body(op, &rest))
+}
+
+/// Arguments are all named (`%a: i32`, a definition) or all bare types (a declaration);
+/// the first one decides. `...` is no type.
+fn argument_list_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<Diagnostic> {
+    let mut named = None;
+    let mut at_entry_start = true;
+    for item in arguments.items() {
+        if let CustomOpItem::Token(token) = &item
+            && token.kind() == SyntaxKind::COMMA
+        {
+            at_entry_start = true;
+            continue;
+        }
+        if !std::mem::take(&mut at_entry_start) {
+            continue;
+        }
+        let is_named = matches!(item, CustomOpItem::ValueUse(_));
+        let is_type = matches!(item, CustomOpItem::Type(_));
+        match (named, is_named) {
+            (None | Some(false), false) if !is_type => {
+                let is_ellipsis =
+                    matches!(&item, CustomOpItem::Token(t) if t.kind() == SyntaxKind::ELLIPSIS);
+                // Other odd items are errors of other words; say nothing of them.
+                return is_ellipsis.then(|| core_error("expected non-function type", &item));
+            }
+            (None, _) => named = Some(is_named),
+            (Some(true), false) => {
+                return Some(op.parse_error("expected SSA identifier", item_range(&item)));
+            }
+            (Some(false), true) => {
+                let message = "expected type instead of SSA identifier";
+                return Some(op.parse_error(message, item_range(&item)));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// An error of the core parser (no `custom op` prefix) at `item`.
+fn core_error(message: &str, item: &CustomOpItem) -> Diagnostic {
+    Diagnostic::error("custom-syntax", message, item_range(item))
+}
+
+/// `attributes {sym_name = ...}`: an attribute the syntax gives is refused, at the
+/// `attributes` keyword.
+fn inferred_attribute(op: &Op<'_>, rest: &[CustomOpItem]) -> Option<Diagnostic> {
+    let at = rest.iter().position(
+        |item| matches!(item, CustomOpItem::Keyword(k) if k.text().as_deref() == Some("attributes")),
+    )?;
+    let Some(CustomOpItem::Attribute(ast::Attribute::Dict(dict))) = rest.get(at + 1) else {
+        return None;
+    };
+    let name = INFERRED.iter().find(|name| dict.entry(name).is_some())?;
+    let message = format!(
+        "'{name}' is an inferred attribute and should not be specified in the explicit attribute dictionary"
+    );
+    Some(op.parse_error(message, item_range(&rest[at])))
+}
+
+/// A body written `{}`: the parser wants a block.
+fn empty_body(op: &Op<'_>, rest: &[CustomOpItem]) -> Option<Diagnostic> {
+    let CustomOpItem::Region(region) = rest.last()? else {
+        return None;
+    };
+    if region.blocks().next().is_some() {
+        return None;
+    }
+    let at = region.l_brace_token()?.text_range();
+    Some(op.parse_error("expected non-empty function body", at))
+}
+
+/// `FunctionOpInterface`'s checks of `arg_attrs` and then `res_attrs`: one dictionary
+/// per argument (result), whose names all have a dialect prefix.
+pub(super) fn attribute_failure(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
+    let (inputs, results) = signature_counts(op, cx)?;
+    let mut seen_dialect_attr = false;
+    for (name, count, what) in [
+        ("arg_attrs", inputs, "argument"),
+        ("res_attrs", results, "result"),
+    ] {
+        let Some(dicts) = attribute_dicts(op, cx, name) else {
+            continue;
+        };
+        if let Some(dicts) = &dicts.explicit
+            && dicts.len() != count
+        {
+            return Some(op.error(format!(
+                "expects {what} attribute array to have the same number of elements as the number of function {what}s, got {}, but expected {count}",
+                dicts.len()
+            )));
+        }
+        for dict in dicts.explicit.iter().flatten().chain(&dicts.written) {
+            let Attr::Dictionary(entries) = dict else {
+                return None;
+            };
+            for (entry, _) in entries.iter() {
+                if entry.contains('.') {
+                    // A dialect may verify its attribute and fail first; say nothing
+                    // past one whose dialect could.
+                    seen_dialect_attr |= may_verify(entry);
+                    continue;
+                }
+                if seen_dialect_attr {
+                    return None;
+                }
+                let plural = if what == "argument" {
+                    "arguments"
+                } else {
+                    "results"
+                };
+                return Some(op.error(format!("{plural} may only have dialect attributes")));
+            }
+        }
+    }
+    None
+}
+
+/// The attribute dictionaries of arguments or results: an explicit array (generic form,
+/// or `attributes {arg_attrs = [...]}`), or those the signature writes (as many as
+/// written, since the parser fills in the others empty).
+struct AttributeDicts {
+    explicit: Option<Vec<Attr>>,
+    written: Vec<Attr>,
+}
+
+fn attribute_dicts(op: &Op<'_>, cx: &mut Cx<'_>, name: &str) -> Option<AttributeDicts> {
+    let explicit_node: Option<SyntaxNode> = match op.matched {
+        Some(matched) => {
+            if let Some(attr) = matched.attribute(name) {
+                let AttrValue::Elements(dicts) = &attr.value else {
+                    return None;
+                };
+                let written = dicts.iter().map(|d| cx.lower_attr(d)).collect();
+                // The signature's dictionaries replace any array in `attributes {...}`.
+                return Some(AttributeDicts {
+                    explicit: None,
+                    written,
+                });
+            }
+            let entry = matched.attr_dict.as_ref()?.entry(name)?;
+            if entry.value().is_none() {
+                // In a custom op, `[{}]` may be kept as a group of regions.
+                return Some(AttributeDicts {
+                    explicit: Some(group_dicts(&entry, cx)?),
+                    written: Vec::new(),
+                });
+            }
+            Some(entry.value()?.syntax().clone())
+        }
+        None => Some(op.generic_attr(name)?.value()?.syntax().clone()),
+    };
+    match cx.lower_attr(&explicit_node?) {
+        Attr::Array(items) => Some(AttributeDicts {
+            explicit: Some(items.to_vec()),
+            written: Vec::new(),
+        }),
+        _ => None,
+    }
+}
+
+/// The dictionaries of an entry `name = [{...}, ...]` kept as a bracketed group of
+/// items: one per comma-separated element; an empty `{}` read as a region is an empty
+/// dictionary, and anything else unreadable (`Attr::Error`).
+fn group_dicts(entry: &ast::AttrEntry, cx: &mut Cx<'_>) -> Option<Vec<Attr>> {
+    let items: Vec<CustomOpItem> = entry.value_items().collect();
+    let [CustomOpItem::Group(group)] = items.as_slice() else {
+        return None;
+    };
+    if group.delimiter() != GroupDelimiter::Bracket {
+        return None;
+    }
+    let mut dicts = Vec::new();
+    let mut pending: Option<Attr> = None;
+    for item in group.items() {
+        match &item {
+            CustomOpItem::Token(t) if t.kind() == SyntaxKind::COMMA => {
+                dicts.push(pending.take().unwrap_or(Attr::Error));
+                continue;
+            }
+            CustomOpItem::Attribute(ast::Attribute::Dict(dict)) if pending.is_none() => {
+                pending = Some(cx.lower_attr(dict.syntax()));
+            }
+            CustomOpItem::Region(region)
+                if pending.is_none() && region.blocks().next().is_none() =>
+            {
+                pending = Some(Attr::Dictionary(Vec::new().into()));
+            }
+            _ => pending = Some(Attr::Error),
+        }
+    }
+    dicts.extend(pending);
+    Some(dicts)
+}
+
+/// Could the dialect that owns the attribute `name` verify it on an argument or result
+/// (and fail before MLIR gets to a later attribute)? Dialects outside MLIR's tree (and
+/// the test dialect, but for its one refused attribute) verify nothing there.
+fn may_verify(name: &str) -> bool {
+    const UPSTREAM: &[&str] = &[
+        "acc",
+        "affine",
+        "amdgpu",
+        "amx",
+        "arith",
+        "arm_neon",
+        "arm_sme",
+        "arm_sve",
+        "async",
+        "bufferization",
+        "builtin",
+        "cf",
+        "complex",
+        "dlti",
+        "emitc",
+        "func",
+        "gpu",
+        "index",
+        "irdl",
+        "linalg",
+        "llvm",
+        "math",
+        "memref",
+        "mesh",
+        "ml_program",
+        "mpi",
+        "nvgpu",
+        "nvvm",
+        "omp",
+        "pdl",
+        "pdl_interp",
+        "polynomial",
+        "ptr",
+        "quant",
+        "rocdl",
+        "scf",
+        "shape",
+        "shard",
+        "smt",
+        "sparse_tensor",
+        "spirv",
+        "spv",
+        "tensor",
+        "tosa",
+        "transform",
+        "ub",
+        "vcix",
+        "vector",
+        "wasmssa",
+        "x86vector",
+        "xegpu",
+        "xevm",
+    ];
+    let dialect = name.split_once('.').map_or(name, |(d, _)| d);
+    UPSTREAM.contains(&dialect) || name == "test.invalid_attr"
+}
