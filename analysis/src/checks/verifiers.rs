@@ -9,9 +9,6 @@
 //! runs during the walk before any verification of a custom-form op: a parse error
 //! ends MLIR's file, so such an op reports nothing else.
 
-// Removed once the dialect verifiers use every accessor below.
-#![allow(dead_code)]
-
 mod arith;
 mod builtin;
 mod cf;
@@ -164,12 +161,6 @@ impl<'a> Op<'a> {
     pub fn parse_error(&self, message: impl std::fmt::Display, at: TextRange) -> Diagnostic {
         let message = format!("custom op '{}' {message}", self.name);
         Diagnostic::error("custom-syntax", message, at)
-    }
-
-    /// The name of the op whose region holds this op (`None` at top level).
-    pub fn parent_name(&self) -> Option<String> {
-        let parent = self.node.ancestors().skip(1).find(crate::hir::ops::is_op)?;
-        crate::hir::ops::op_name(&parent)
     }
 
     /// The entry of inherent attribute `name` of a generic op: in its properties
