@@ -171,7 +171,7 @@ impl Gatherer<'_> {
         if !is_body && ops::is_isolated(node) {
             return;
         }
-        let (spec, matched, types) = self.op_types(node, default_dialect);
+        let (spec, matched, mut types) = self.op_types(node, default_dialect);
         self.record_results(node, &types);
         for (token, ty) in &types.operands {
             if let (Some(name), Some(ty)) = (self.name(token), ty) {
@@ -197,9 +197,9 @@ impl Gatherer<'_> {
                 self.facts.pending.push(PendingOp {
                     node: node.clone(),
                     spec,
-                    matched: matched.clone(),
+                    matched,
                     operands: types.operands.iter().map(|(_, t)| t.clone()).collect(),
-                    results: types.results.clone(),
+                    results: std::mem::take(&mut types.results),
                 });
             }
         }
@@ -289,21 +289,27 @@ impl Gatherer<'_> {
             results: types.results.iter().map(Option::as_ref).collect(),
             operands,
         };
-        let at = op_name_range(node);
         if let Some(message) = op_verify::verify(spec, &known) {
-            self.facts.errors.push(op_verify::error(message, at));
+            self.facts
+                .errors
+                .push(op_verify::error(message, op_name_range(node)));
             return false;
         }
-        let in_function = node.ancestors().skip(1).find(ops::is_op).is_some_and(|p| {
-            p.text_range() == self.body_range && p.kind() != SyntaxKind::SOURCE_FILE
-        });
+        // Only a return directly in the function's body returns from it.
+        let in_function = || {
+            node.ancestors().skip(1).find(ops::is_op).is_some_and(|p| {
+                p.text_range() == self.body_range && p.kind() != SyntaxKind::SOURCE_FILE
+            })
+        };
         if matches!(spec.name.as_str(), "func.return" | "std.return")
-            && in_function
+            && in_function()
             && let Some((function, results)) = &self.function
             && let Some(message) =
                 op_verify::return_check(&spec.name, function, results, &known.operands)
         {
-            self.facts.errors.push(op_verify::error(message, at));
+            self.facts
+                .errors
+                .push(op_verify::error(message, op_name_range(node)));
             return false;
         }
         true
