@@ -197,9 +197,8 @@ pub(in crate::checks) struct Cx<'a> {
 }
 
 impl Cx<'_> {
-    /// The type of the value a `%name` token (a use or a definition) stands for, as its
-    /// definition gives it.
-    pub fn value_type(&self, token: &SyntaxToken) -> Option<Type> {
+    /// The name index of a `%name` token and that of the definition it resolves to.
+    fn definition_of(&self, token: &SyntaxToken) -> Option<(usize, u32)> {
         let start = token.text_range().start();
         let name = self
             .facts
@@ -207,6 +206,13 @@ impl Cx<'_> {
             .binary_search_by_key(&start, |r| r.start())
             .ok()?;
         let def = self.resolution.targets.get(name).copied().flatten()?;
+        Some((name, def))
+    }
+
+    /// The type of the value a `%name` token (a use or a definition) stands for, as its
+    /// definition gives it.
+    pub fn value_type(&self, token: &SyntaxToken) -> Option<Type> {
+        let (name, def) = self.definition_of(token)?;
         let result = self.facts.result_numbers.get(name).copied().unwrap_or(0);
         let types = &self.facts.defs.get(def as usize)?.as_ref()?.types;
         types.get(result as usize)?.clone()
@@ -215,13 +221,7 @@ impl Cx<'_> {
     /// The op whose result the value a `%name` token uses is (`None` for a block argument
     /// or a name that resolves nowhere).
     pub fn defining_op(&self, token: &SyntaxToken) -> Option<SyntaxNode> {
-        let start = token.text_range().start();
-        let name = self
-            .facts
-            .name_ranges
-            .binary_search_by_key(&start, |r| r.start())
-            .ok()?;
-        let def = self.resolution.targets.get(name).copied().flatten()?;
+        let (_, def) = self.definition_of(token)?;
         let range = *self.facts.name_ranges.get(def as usize)?;
         let def_token = self.facts.body_op.covering_element(range).into_token()?;
         let result = def_token.parent_ancestors().next()?;

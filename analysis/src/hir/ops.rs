@@ -228,9 +228,14 @@ pub fn is_upstream_op(op: &SyntaxNode) -> bool {
 /// `is_upstream_op` by the op's name.
 pub fn name_is_upstream(name: &str) -> bool {
     match name.split_once('.') {
-        Some((dialect, _)) => UPSTREAM_DIALECTS.binary_search(&dialect).is_ok(),
+        Some((dialect, _)) => dialect_is_upstream(dialect),
         None => true,
     }
+}
+
+/// Is `dialect` one of upstream MLIR 22's (or its `test` dialect)?
+pub fn dialect_is_upstream(dialect: &str) -> bool {
+    UPSTREAM_DIALECTS.binary_search(&dialect).is_ok()
 }
 
 #[cfg(test)]
