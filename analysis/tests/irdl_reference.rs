@@ -5,14 +5,20 @@
 //! placeholders, or a misspelled op); where a list has no names, we report what
 //! `mlir-opt` reports: `custom op 'irdl.parameters' expected valid keyword`.
 
-mod common;
+use std::path::{Path, PathBuf};
 
-use common::corpus;
 use mlir_analysis::irdl::dialects_in;
+
+/// `MLIR_REFERENCE`, else `../shared/reference` beside the repository.
+fn reference() -> PathBuf {
+    std::env::var_os("MLIR_REFERENCE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference"))
+}
 
 /// The fenced code blocks of the document that define a dialect.
 fn examples() -> Vec<String> {
-    let path = corpus("MLIR_REFERENCE", "shared/reference").join("IRDL.md");
+    let path = reference().join("IRDL.md");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.split("```")
         .skip(1)
