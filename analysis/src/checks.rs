@@ -40,8 +40,17 @@ pub struct FileContext {
 impl FileContext {
     pub fn of_file(root: &SyntaxNode) -> FileContext {
         FileContext {
-            aliases: AliasGreens::of_file(root),
             irdl: crate::irdl::dialects_of(root),
+            ..FileContext::without_irdl(root)
+        }
+    }
+
+    /// The context without the file's IRDL dialects (the database gives each body the
+    /// dialects it uses apart).
+    pub fn without_irdl(root: &SyntaxNode) -> FileContext {
+        FileContext {
+            aliases: AliasGreens::of_file(root),
+            irdl: Vec::new(),
             verify_ops: !run_lines_name_xdsl(root),
         }
     }

@@ -125,10 +125,8 @@ pub fn resolution<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> Resolut
 /// are checked again only when an alias definition changes.
 #[salsa::tracked(returns(ref))]
 pub fn file_context(db: &dyn salsa::Database, file: SourceFile) -> FileContext {
-    let mut context = FileContext::of_file(&parse(db, file).syntax_node());
     // Bodies read the IRDL dialects through `body_irdl`, which picks theirs.
-    context.irdl.clear();
-    context
+    FileContext::without_irdl(&parse(db, file).syntax_node())
 }
 
 /// The IRDL dialects of the file and of the other files that define some.

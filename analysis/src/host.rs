@@ -61,7 +61,7 @@ impl AnalysisHost {
             }
         }
         self.library.remove(key);
-        let defines_irdl = self.files[key].text(&self.db).contains(IRDL_DIALECT);
+        let defines_irdl = crate::irdl::may_define_dialects(self.files[key].text(&self.db));
         self.set_defines_irdl(key, defines_irdl);
         parse
     }
@@ -83,7 +83,7 @@ impl AnalysisHost {
         let is_open = self.files.contains_key(key) && !self.library.contains(key);
         match text {
             _ if is_open => {}
-            Some(text) if text.contains(IRDL_DIALECT) => {
+            Some(text) if crate::irdl::may_define_dialects(&text) => {
                 self.update(key, text, None);
                 self.parsed_whole.remove(key);
                 self.library.insert(key.to_string());
@@ -91,16 +91,6 @@ impl AnalysisHost {
             _ if self.library.contains(key) => self.remove(key),
             _ => {}
         }
-    }
-
-    /// Every IRDL dialect the files known to the host define (for hover and completion,
-    /// and to tell when the open files must be checked again).
-    pub fn irdl_dialects(&self) -> Vec<crate::irdl::IrdlDialect> {
-        self.irdl_files
-            .iter()
-            .filter_map(|key| self.files.get(key))
-            .flat_map(|file| db::file_irdl(&self.db, *file).iter().cloned())
-            .collect()
     }
 
     /// The IRDL dialects the files known to the host define, with those files (for the
@@ -188,9 +178,6 @@ impl AnalysisHost {
         });
     }
 }
-
-/// What marks a text that defines IRDL dialects.
-const IRDL_DIALECT: &str = "irdl.dialect";
 
 /// Below this many bodies, threads cost more than they save.
 const MIN_BODIES_FOR_THREADS: u32 = 64;
@@ -300,9 +287,9 @@ mod tests {
         edit.apply(&mut text);
         host.update("dialect", Arc::from(text.as_str()), Some(&[edit]));
         assert!(messages(&mut host, "user").is_empty());
-        assert_eq!(host.irdl_dialects().len(), 1);
+        assert_eq!(host.irdl_sources().len(), 1);
         host.remove("dialect");
-        assert!(host.irdl_dialects().is_empty());
+        assert!(host.irdl_sources().is_empty());
     }
 
     #[test]
@@ -319,6 +306,6 @@ mod tests {
         // A library file that no longer defines dialects is dropped.
         host.set_library_file("other", Some(Arc::from(DIALECT)));
         host.set_library_file("other", Some(Arc::from("// nothing\n")));
-        assert_eq!(host.irdl_dialects().len(), 1);
+        assert_eq!(host.irdl_sources().len(), 1);
     }
 }

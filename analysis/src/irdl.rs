@@ -98,6 +98,11 @@ pub fn dialects_of(root: &SyntaxNode) -> Vec<IrdlDialect> {
         .collect()
 }
 
+/// Might the text define IRDL dialects? A cheap test before reading it as IRDL.
+pub fn may_define_dialects(text: &str) -> bool {
+    text.contains("irdl.dialect")
+}
+
 /// The IRDL dialects of a file's text (`check --irdl-file`).
 pub fn dialects_in(text: &str) -> Vec<IrdlDialect> {
     dialects_of(&mlir_syntax::parse(text).syntax_node())

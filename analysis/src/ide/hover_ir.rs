@@ -86,13 +86,7 @@ fn describe(node: &SyntaxNode, depth: u32) -> Option<String> {
 
 /// Hover on an op's name: its documentation, if the registry knows the op.
 pub fn op_hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
-    let token = root.token_at_offset(offset).right_biased()?;
-    let op = token.parent_ancestors().find(super::is_op)?;
-    let name_token = crate::hir::ops::op_name_token(&op)?;
-    if name_token != token {
-        return None;
-    }
-    let name = name_token.text().trim_matches('"').to_string();
+    let (op, name_token, name) = op_name_at(root, offset)?;
     let registry = Registry::builtin();
     let dialect = registry.default_dialect_at(&op);
     let spec = registry.resolve(&name, dialect.as_deref())?;
@@ -100,6 +94,21 @@ pub fn op_hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
         range: name_token.text_range(),
         markdown: op_docs(spec),
     })
+}
+
+/// The op whose name token is at `offset`, that token, and the name without quotes.
+pub(super) fn op_name_at(
+    root: &SyntaxNode,
+    offset: TextSize,
+) -> Option<(SyntaxNode, mlir_syntax::SyntaxToken, String)> {
+    let token = root.token_at_offset(offset).right_biased()?;
+    let op = token.parent_ancestors().find(super::is_op)?;
+    let name_token = crate::hir::ops::op_name_token(&op)?;
+    if name_token != token {
+        return None;
+    }
+    let name = name_token.text().trim_matches('"').to_string();
+    Some((op, name_token, name))
 }
 
 /// How a value's count is shown after its constraint.

@@ -27,13 +27,7 @@ fn op_at<'s>(
     offset: TextSize,
     sources: &'s [IrdlSource],
 ) -> Option<(TextRange, String, &'s IrdlSource, &'s IrdlDefinition)> {
-    let token = root.token_at_offset(offset).right_biased()?;
-    let op = token.parent_ancestors().find(super::is_op)?;
-    let name_token = crate::hir::ops::op_name_token(&op)?;
-    if name_token != token {
-        return None;
-    }
-    let name = name_token.text().trim_matches('"').to_string();
+    let (_, name_token, name) = super::hover_ir::op_name_at(root, offset)?;
     let (dialect, _) = name.split_once('.')?;
     let source = sources.iter().find(|s| s.dialect.name == dialect)?;
     let def = find_op(std::slice::from_ref(&source.dialect), &name)??;

@@ -11,13 +11,10 @@ use tower_lsp_server::ls_types::Uri;
 
 use super::worker::{Event, WorkerHandle};
 
-/// What marks a text that may define IRDL dialects.
-const IRDL_DIALECT: &str = "irdl.dialect";
-
 /// Hands a workspace file to the analysis if it defines IRDL dialects, or if it may have
 /// stopped defining them (`changed`: it was re-read after an edit on disk).
 pub fn offer(worker: &WorkerHandle, uri: Uri, text: Arc<str>, changed: bool) {
-    if changed || text.contains(IRDL_DIALECT) {
+    if changed || mlir_analysis::irdl::may_define_dialects(&text) {
         worker.send(Event::Library(uri, Some(text)));
     }
 }

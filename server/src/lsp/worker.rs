@@ -99,16 +99,20 @@ impl Batch {
     /// Analyses the batch's documents; when the IRDL dialects the host knows changed,
     /// every other open document is checked again too.
     fn analyse(mut self, shared: &Shared, host: &mut AnalysisHost) -> Vec<Publish> {
-        let dialects = host.irdl_dialects();
         for (uri, text) in std::mem::take(&mut self.libraries) {
             host.set_library_file(uri.as_str(), text);
         }
         let mut out = self.analyse_documents(shared, host);
+        let before = shared.irdl();
         let sources = host.irdl_sources();
-        if *shared.irdl() != sources {
+        let dialects_changed = !before
+            .iter()
+            .map(|s| &s.dialect)
+            .eq(sources.iter().map(|s| &s.dialect));
+        if *before != sources {
             *shared.irdl.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(sources);
         }
-        if host.irdl_dialects() != dialects {
+        if dialects_changed {
             let others = shared
                 .documents
                 .open_uris()
