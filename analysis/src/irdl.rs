@@ -140,7 +140,7 @@ fn dialect(op: &SyntaxNode, lowering: &mut Lowering<'_>) -> Option<IrdlDialect> 
 }
 
 /// The `@name` an IRDL op defines, without its `@`.
-fn symbol(op: &SyntaxNode) -> Option<(String, TextRange)> {
+pub(crate) fn symbol(op: &SyntaxNode) -> Option<(String, TextRange)> {
     let symbol = op.children().find_map(ast::SymbolRef::cast)?;
     Some((symbol.leaf_name()?, symbol.syntax().text_range()))
 }

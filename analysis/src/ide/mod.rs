@@ -9,6 +9,9 @@ mod hover;
 mod hover_ir;
 mod inlay_hints;
 mod irdl;
+mod irdl_completion;
+mod irdl_hover;
+mod irdl_references;
 mod locations;
 mod navigation;
 mod rename;
@@ -21,7 +24,10 @@ pub(crate) use document_symbols::{defined_name as defined_symbol, symbol_definit
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use hover::{HoverResult, hover};
 pub use inlay_hints::{InlayHint, inlay_hints};
-pub use irdl::{IrdlSource, irdl_completions, irdl_definition, irdl_hover};
+pub use irdl::{IrdlKind, IrdlSource, IrdlTarget, irdl_definition, irdl_target_at};
+pub use irdl_completion::irdl_completions;
+pub use irdl_hover::irdl_hover;
+pub use irdl_references::irdl_mentions;
 pub use locations::{LocationTarget, location_target};
 pub use navigation::{
     NameClass, Occurrence, definition, name_at, occurrences, references, symbol_mentions,

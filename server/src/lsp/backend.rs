@@ -152,9 +152,6 @@ impl Backend {
     /// Hands the files `irdl.files` names to the analysis, in the background; patterns
     /// and files that cannot be used are logged.
     fn load_irdl_files(&self, patterns: Vec<String>) {
-        if patterns.is_empty() {
-            return;
-        }
         let (shared, worker) = (self.shared.clone(), self.worker.clone());
         tokio::task::spawn_blocking(move || {
             let folders = shared
@@ -162,7 +159,16 @@ impl Backend {
                 .read()
                 .unwrap_or_else(|p| p.into_inner())
                 .clone();
-            for problem in irdl_sources::load_configured(&worker, &patterns, &folders) {
+            // Configurations apply one at a time: each withdraws what the one before named.
+            let mut configured = shared
+                .configured_irdl
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            let (files, problems) =
+                irdl_sources::load_configured(&worker, &patterns, &folders, &configured);
+            *configured = files;
+            drop(configured);
+            for problem in problems {
                 let message = format!("irdl.files: cannot use {problem}");
                 shared.log(MessageType::WARNING, message);
             }
@@ -170,7 +176,7 @@ impl Backend {
     }
 }
 
-/// The `irdl.operation` of the IRDL op whose name is at `offset`, in its file.
+/// The `irdl.operation`/`irdl.type`/`irdl.attribute` of the IRDL item used at `offset`.
 fn irdl_location(
     root: &mlir_syntax::SyntaxNode,
     offset: mlir_syntax::TextSize,
@@ -178,10 +184,43 @@ fn irdl_location(
     encoding: Encoding,
 ) -> Option<Location> {
     let (file, text, range) = ide::irdl_definition(root, offset, irdl)?;
+    location_in(&file, &text, range, encoding)
+}
+
+/// A range of another file's text as a location.
+fn location_in(
+    file: &str,
+    text: &str,
+    range: mlir_syntax::TextRange,
+    encoding: Encoding,
+) -> Option<Location> {
     let uri: Uri = file.parse().ok()?;
-    let index = mlir_analysis::line_index::LineIndex::new(&text);
-    let map = PositionMap::new(&text, &index, encoding);
+    let index = mlir_analysis::line_index::LineIndex::new(text);
+    let map = PositionMap::new(text, &index, encoding);
     Some(Location::new(uri, map.range(range)))
+}
+
+/// The uses of an IRDL item in one file, as locations.
+fn irdl_mentions(
+    uri: &Uri,
+    root: &mlir_syntax::SyntaxNode,
+    map: &PositionMap<'_>,
+    target: &ide::IrdlTarget,
+) -> Vec<Location> {
+    ide::irdl_mentions(root, target)
+        .into_iter()
+        .map(|r| Location::new(uri.clone(), map.range(r)))
+        .collect()
+}
+
+/// The `@name` of an IRDL item's definition, in the file that holds it.
+fn irdl_declaration(
+    target: &ide::IrdlTarget,
+    irdl: &[ide::IrdlSource],
+    encoding: Encoding,
+) -> Option<Location> {
+    let (source, def) = target.find(irdl)?;
+    location_in(&source.file, &source.text, def.range, encoding)
 }
 
 fn negotiate_encoding(params: &InitializeParams) -> Encoding {
@@ -292,6 +331,26 @@ impl Backend {
                         out.push(location);
                     }
                 }
+            }
+            out
+        });
+        task.await.unwrap_or_default()
+    }
+
+    /// Uses of an IRDL op, type or attribute in the other indexed files.
+    async fn irdl_uses_elsewhere(&self, target: ide::IrdlTarget, except: &Uri) -> Vec<Location> {
+        let files = self
+            .shared
+            .index
+            .files_mentioning(&target.spelling(), except);
+        let encoding = self.shared.encoding();
+        let task = tokio::task::spawn_blocking(move || {
+            let mut out = Vec::new();
+            for (uri, text) in files {
+                let parse = mlir_syntax::parse(&text);
+                let index = mlir_analysis::line_index::LineIndex::new(&text);
+                let map = PositionMap::new(&text, &index, encoding);
+                out.extend(irdl_mentions(&uri, &parse.syntax_node(), &map, &target));
             }
             out
         });
@@ -548,21 +607,38 @@ impl LanguageServer for Backend {
         let at = params.text_document_position;
         let uri = at.text_document.uri.clone();
         let include = params.context.include_declaration;
-        let (mut locations, symbol) = self
+        let irdl = self.shared.irdl();
+        let encoding = self.shared.encoding();
+        let (mut locations, symbol, irdl_target) = self
             .with_snapshot(&at.text_document.uri, move |snapshot, map| {
                 let offset = map.offset(at.position);
                 let root = snapshot.parse.syntax_node();
+                if let Some(target) =
+                    ide::irdl_target_at(&root, offset).filter(|t| t.find(&irdl).is_some())
+                {
+                    let mut found = irdl_mentions(&uri, &root, map, &target);
+                    if include {
+                        found.extend(irdl_declaration(&target, &irdl, encoding));
+                    }
+                    return (found, None, Some(target));
+                }
                 let found = ide::references(&root, offset, include);
                 let found: Vec<Location> = found
                     .into_iter()
                     .map(|r| Location::new(uri.clone(), map.range(r)))
                     .collect();
-                (found, symbol_at(&root, offset))
+                (found, symbol_at(&root, offset), None)
             })
             .await?;
         if let Some(symbol) = symbol {
             locations.extend(
                 self.references_elsewhere(&symbol, &at.text_document.uri, include)
+                    .await,
+            );
+        }
+        if let Some(target) = irdl_target {
+            locations.extend(
+                self.irdl_uses_elsewhere(target, &at.text_document.uri)
                     .await,
             );
         }

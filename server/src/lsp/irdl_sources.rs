@@ -72,21 +72,43 @@ fn matching_files(pattern: &Path, glob: &globset::GlobMatcher) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Reads the configured files and hands them to the analysis; returns the patterns that
-/// are not valid globs and the files that could not be read.
+/// Reads the configured files and hands them to the analysis, and withdraws the files of
+/// `before` that are no longer named (unless a workspace folder holds them: indexing
+/// offers those). Returns the files now named, and the patterns that are not valid globs
+/// and the files that could not be read.
 pub fn load_configured(
     worker: &WorkerHandle,
     patterns: &[String],
     folders: &[PathBuf],
-) -> Vec<String> {
+    before: &[PathBuf],
+) -> (Vec<PathBuf>, Vec<String>) {
     let (files, mut problems) = configured_files(patterns, folders);
-    for path in files {
-        match super::workspace::read_file(&path) {
+    for path in &files {
+        match super::workspace::read_file(path) {
             Some((uri, text)) => worker.send(Event::Library(uri, Some(text))),
             None => problems.push(path.display().to_string()),
         }
     }
-    problems
+    let dropped = before
+        .iter()
+        .filter(|path| !files.contains(path) && !in_folders(path, folders));
+    for path in dropped {
+        if let Some(uri) = Uri::from_file_path(path) {
+            withdraw(worker, uri);
+        }
+    }
+    (files, problems)
+}
+
+/// Does a workspace folder hold the file (`..` resolved)? A deleted file is in none.
+fn in_folders(path: &Path, folders: &[PathBuf]) -> bool {
+    let Ok(path) = path.canonicalize() else {
+        return false;
+    };
+    folders
+        .iter()
+        .filter_map(|f| f.canonicalize().ok())
+        .any(|folder| path.starts_with(folder))
 }
 
 #[cfg(test)]

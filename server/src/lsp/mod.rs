@@ -69,6 +69,8 @@ pub struct Shared {
     folders: RwLock<Vec<std::path::PathBuf>>,
     /// The IRDL dialects the analysis knows, for hover and definition on their ops.
     irdl: RwLock<Arc<Vec<mlir_analysis::ide::IrdlSource>>>,
+    /// The files the `irdl.files` setting named last, to withdraw those it stops naming.
+    configured_irdl: std::sync::Mutex<Vec<std::path::PathBuf>>,
 }
 
 impl Shared {
@@ -170,6 +172,7 @@ async fn serve() -> bool {
         index: workspace::WorkspaceIndex::default(),
         folders: RwLock::new(Vec::new()),
         irdl: RwLock::new(Arc::new(Vec::new())),
+        configured_irdl: std::sync::Mutex::new(Vec::new()),
     });
     let worker = Arc::new(WorkerHandle::new(worker::spawn(
         shared.clone(),

@@ -111,4 +111,92 @@ fn dialects_come_from_workspace_files_and_from_the_settings() {
     } else {
         assert_eq!(first, MISMATCH);
     }
+
+    // A setting that no longer names the file drops its dialect.
+    let settings = json!({ "settings": { "irdl": { "files": [] } } });
+    client.notify("workspace/didChangeConfiguration", settings);
+    assert!(client.diagnostics(&user, 1).is_empty());
+}
+
+#[test]
+fn references_from_a_definition_find_its_uses_across_the_workspace() {
+    let dialect = "irdl.dialect @d {\n  irdl.type @t {\n    %0 = irdl.any\n    irdl.parameters(p: %0)\n  }\n  irdl.operation @op {\n    %0 = irdl.any\n    irdl.operands(x: %0)\n  }\n}\n";
+    let one = "func.func @f(%a: !d.t<i32>) {\n  \"d.op\"(%a) : (!d.t<i32>) -> ()\n  return\n}\n";
+    let two = "func.func @g(%a: i32) {\n  \"d.op\"(%a) : (i32) -> ()\n  \"d.other\"() : () -> ()\n  return\n}\n";
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp_irdl_references");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in [
+        ("d.irdl.mlir", dialect),
+        ("one.mlir", one),
+        ("two.mlir", two),
+    ] {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let uri = |name: &str| format!("file://{}/{name}", dir.display());
+    let mut client = start_in(&dir, json!({}));
+    client.open(&uri("d.irdl.mlir"), dialect);
+    client.diagnostics(&uri("d.irdl.mlir"), 1);
+    let references = |client: &mut Client, line: u64, character: u64| -> Vec<(String, u64, u64)> {
+        let params = json!({
+            "textDocument": { "uri": uri("d.irdl.mlir") },
+            "position": { "line": line, "character": character },
+            "context": { "includeDeclaration": true },
+        });
+        let found = client.request("textDocument/references", params);
+        let mut found: Vec<_> = found
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                let file = l["uri"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string();
+                let start = &l["range"]["start"];
+                (
+                    file,
+                    start["line"].as_u64().unwrap(),
+                    start["character"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    let op_uses = references(&mut client, 5, 19);
+    let expected = [
+        ("d.irdl.mlir", 5, 17),
+        ("one.mlir", 1, 2),
+        ("two.mlir", 1, 2),
+    ];
+    let expected: Vec<_> = expected
+        .iter()
+        .map(|(f, l, c)| (f.to_string(), *l, *c))
+        .collect();
+    assert_eq!(op_uses, expected);
+    let type_uses = references(&mut client, 1, 13);
+    let expected = [
+        ("d.irdl.mlir", 1, 12),
+        ("one.mlir", 0, 17),
+        ("one.mlir", 1, 16),
+    ];
+    let expected: Vec<_> = expected
+        .iter()
+        .map(|(f, l, c)| (f.to_string(), *l, *c))
+        .collect();
+    assert_eq!(type_uses, expected);
+
+    // From a use of the type, definition leads to `irdl.type @t`.
+    client.open(&uri("one.mlir"), one);
+    let at = json!({ "textDocument": { "uri": uri("one.mlir") }, "position": { "line": 0, "character": 19 } });
+    let definition = client.request("textDocument/definition", at);
+    assert_eq!(definition[0]["uri"], uri("d.irdl.mlir"));
+    assert_eq!(
+        definition[0]["range"]["start"],
+        json!({ "line": 1, "character": 12 })
+    );
 }

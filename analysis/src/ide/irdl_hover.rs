@@ -1,0 +1,153 @@
+//! Hover on an op, type or attribute of a dialect defined in IRDL (issue: IRDL), at a
+//! use or at its definition: what it is, where it is defined, and its operands, results,
+//! attributes, regions or parameters with their constraints in words.
+
+use std::fmt::Write;
+
+use mlir_syntax::{SyntaxNode, TextSize};
+
+use super::HoverResult;
+use super::irdl::{IrdlKind, IrdlSource, IrdlTarget, definition_site_at, use_at};
+use crate::irdl::{Constraint, IrdlDefinition, IrdlValue};
+
+/// Hover on the name of an op, type or attribute an IRDL dialect defines.
+pub fn irdl_hover(
+    root: &SyntaxNode,
+    offset: TextSize,
+    sources: &[IrdlSource],
+) -> Option<HoverResult> {
+    let (range, target) = definition_site_at(root, offset).or_else(|| use_at(root, offset))?;
+    let (source, def) = target.find(sources)?;
+    Some(HoverResult {
+        range,
+        markdown: markdown(&target, source, def),
+    })
+}
+
+pub(super) fn markdown(target: &IrdlTarget, source: &IrdlSource, def: &IrdlDefinition) -> String {
+    let what = match target.kind {
+        IrdlKind::Operation => "an operation",
+        IrdlKind::Type => "a type",
+        IrdlKind::Attribute => "an attribute",
+    };
+    let mut out = format!("**{}**: {what} defined in IRDL\n", target.spelling());
+    let line = source.text[..usize::from(def.range.start()).min(source.text.len())]
+        .matches('\n')
+        .count()
+        + 1;
+    let _ = writeln!(out, "\ndefined at `{}:{line}`", short_file(&source.file));
+    values(&mut out, "operands", &def.operands, def);
+    values(&mut out, "results", &def.results, def);
+    values(&mut out, "parameters", &def.parameters, def);
+    if !def.attributes.is_empty() {
+        out.push_str("\nattributes:\n");
+        for (attr, constraint) in &def.attributes {
+            let _ = writeln!(out, "- `{attr}`: {}", describe(def, *constraint, 0));
+        }
+    }
+    if let Some(regions) = def.regions {
+        let _ = writeln!(out, "\nregions: {regions}");
+    }
+    if target.kind == IrdlKind::Operation {
+        let _ = write!(
+            out,
+            "\nsyntax: generic form only, e.g. `\"{}\"(...) : (...) -> (...)`",
+            target.name
+        );
+    }
+    out
+}
+
+/// The last segment of a file's URI or path.
+pub(super) fn short_file(file: &str) -> &str {
+    file.rsplit('/').next().unwrap_or(file)
+}
+
+fn values(out: &mut String, title: &str, list: &[IrdlValue], def: &IrdlDefinition) {
+    if list.is_empty() {
+        return;
+    }
+    let _ = write!(out, "\n{title}:\n");
+    for value in list {
+        let many = super::hover_ir::variadicity_note(value.variadicity);
+        let _ = writeln!(
+            out,
+            "- `{}`: {}{many}",
+            value.name,
+            describe(def, value.constraint, 0)
+        );
+    }
+}
+
+/// A constraint in words; nesting is cut off deep down (constraints may refer in cycles
+/// only in broken IR, but their text must stay short).
+fn describe(def: &IrdlDefinition, index: usize, depth: usize) -> String {
+    if depth > 4 {
+        return "…".into();
+    }
+    let list = |items: &[usize]| -> String {
+        items
+            .iter()
+            .map(|i| describe(def, *i, depth + 1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match def.constraints.get(index) {
+        Some(Constraint::Any) => "any".into(),
+        Some(Constraint::Is(_, text)) => format!("`{text}`"),
+        Some(Constraint::AnyOf(items)) => format!("any of ({})", list(items)),
+        Some(Constraint::AllOf(items)) => format!("all of ({})", list(items)),
+        Some(Constraint::Base(name)) => format!("any `{name}`"),
+        Some(Constraint::Parametric(name, params)) => format!("`{name}` of ({})", list(params)),
+        Some(Constraint::CPred(text)) => format!("C++ predicate `{text}` (not checked)"),
+        Some(Constraint::Unknown) | None => "unknown".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ide::irdl::tests::{DIALECT, sources};
+
+    fn hover_at(text: &str, needle: &str) -> Option<String> {
+        let root = mlir_syntax::parse(text).syntax_node();
+        let at = TextSize::new(text.find(needle).expect(needle) as u32 + 1);
+        irdl_hover(&root, at, &sources()).map(|h| h.markdown)
+    }
+
+    #[test]
+    fn hover_on_an_irdl_op() {
+        let user = "func.func @f(%n: i32) {\n  \"geo.scale\"(%n) : (i32) -> ()\n  return\n}\n";
+        let hover = hover_at(user, "geo.scale").expect("a hover");
+        for part in [
+            "**geo.scale**: an operation defined in IRDL",
+            "defined at `geo.irdl.mlir:10`",
+            "- `factor`: `i32`",
+            "- `extra`: any of (`i32`, `f32`) (variadic)",
+        ] {
+            assert!(hover.contains(part), "{part} in {hover}");
+        }
+        // Not on the name, or an op of another dialect: nothing.
+        assert_eq!(hover_at(user, "func.func"), None);
+        assert_eq!(hover_at(user, "%n"), None);
+    }
+
+    #[test]
+    fn hover_on_irdl_types_and_attributes_at_uses_and_definitions() {
+        let user = "func.func @f(%p: !geo.point<f32>) attributes {c = #geo.color<\"red\">}\n";
+        let hover = hover_at(user, "!geo.point").expect("a hover");
+        assert!(
+            hover.contains("**!geo.point**: a type defined in IRDL"),
+            "{hover}"
+        );
+        assert!(hover.contains("parameters:\n- `coord`: any"), "{hover}");
+        assert!(!hover.contains("syntax:"), "{hover}");
+        let hover = hover_at(user, "#geo.color").expect("a hover");
+        assert!(
+            hover.contains("**#geo.color**: an attribute defined in IRDL"),
+            "{hover}"
+        );
+        let hover = hover_at(DIALECT, "@point").expect("a hover at the definition");
+        assert!(hover.contains("defined at `geo.irdl.mlir:2`"), "{hover}");
+    }
+}
