@@ -77,3 +77,47 @@ fn typing_in_one_function_reruns_only_its_body_queries() {
         "the file's aliases are read once: {second:?}"
     );
 }
+
+#[test]
+fn editing_an_irdl_dialect_rechecks_only_the_bodies_that_use_it() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let sink = log.clone();
+    let mut db = RootDatabase::with_event_callback(move |event| {
+        sink.lock().unwrap().push(format!("{:?}", event.kind));
+    });
+    let dialect = |ty: &str| {
+        format!(
+            "irdl.dialect @geo {{\n  irdl.operation @op {{\n    %0 = irdl.is {ty}\n    irdl.operands(x: %0)\n  }}\n}}\n"
+        )
+    };
+    let irdl = SourceFile::new(&db, Arc::from(dialect("i32")), None, None, Vec::new());
+    // 100 functions; every tenth uses the IRDL op.
+    let mut user = String::from("module {\n");
+    for i in 0..100 {
+        user += &function(i);
+        if i % 10 == 0 {
+            user += &format!(
+                "  func.func @g{i}(%a: i32) {{\n    \"geo.op\"(%a) : (i32) -> ()\n    return\n  }}\n"
+            );
+        }
+    }
+    user += "}\n";
+    let user = SourceFile::new(&db, Arc::from(user), None, None, vec![irdl]);
+    assert!(file_diagnostics(&db, user).is_empty());
+    executed(&log);
+
+    irdl.set_text(&mut db).to(Arc::from(dialect("i64")));
+    assert_eq!(
+        file_diagnostics(&db, user).len(),
+        10,
+        "each use of geo.op fails now"
+    );
+    let after = executed(&log);
+    let count = |name: &str| after.iter().filter(|q| *q == name).count();
+    assert_eq!(
+        count("body_checks"),
+        10,
+        "only the users are checked again: {after:?}"
+    );
+    assert_eq!(count("body"), 0, "no body is lowered again: {after:?}");
+}

@@ -2,7 +2,7 @@
 //! parse without panicking, into a tree whose text is the input, and diagnostics (and
 //! their notes) must stay inside it; where the parallel parser can cut the input into
 //! pieces, it must give exactly the sequential parse; hover, completion and inlay hints
-//! must not panic anywhere.
+//! must not panic anywhere, nor the IDE features of the IRDL dialects the input defines.
 //! Run on stable: `cargo fuzz run parse -s none` (from the repository root).
 #![no_main]
 
@@ -25,10 +25,23 @@ fuzz_target!(|data: &[u8]| {
     }
     let root = parse.syntax_node();
     let _ = mlir_analysis::ide::inlay_hints(&root, root.text_range());
+    let irdl: Vec<mlir_analysis::ide::IrdlSource> = mlir_analysis::irdl::dialects_of(&root)
+        .into_iter()
+        .map(|dialect| mlir_analysis::ide::IrdlSource {
+            file: "file:///fuzz.mlir".into(),
+            text: text.as_ref().into(),
+            dialect,
+        })
+        .collect();
     for at in [text.len() / 3, text.len() / 2, text.len()] {
         let at = (0..=at).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0);
         let offset = mlir_analysis::TextSize::new(at as u32);
         let _ = mlir_analysis::ide::hover(&root, offset);
         let _ = mlir_analysis::ide::completions(&root, &text, offset);
+        let _ = mlir_analysis::ide::irdl_hover(&root, offset, &irdl);
+        let _ = mlir_analysis::ide::irdl_completions(&text, offset, &irdl);
+        if let Some(target) = mlir_analysis::ide::irdl_target_at(&root, offset) {
+            let _ = mlir_analysis::ide::irdl_mentions(&root, &target);
+        }
     }
 });
