@@ -128,10 +128,22 @@ fn check_of(kind: SyntaxKind) -> Option<Check> {
     Some(check)
 }
 
+/// Could the check of this green node report anything? Read from green data, so that the
+/// millions of untyped literals of a large array (`[1, 2, ...]`) need no cursor each.
+fn may_fail(green: &rowan::GreenNodeData) -> bool {
+    match crate::green_walk::green_kind(green) {
+        // Only a literal with its own `: type` (its last child) is checked.
+        LITERAL_ATTR => green
+            .children()
+            .last()
+            .is_some_and(|c| c.as_node().is_some()),
+        kind => is_checked(kind),
+    }
+}
+
 /// Checks `node` and every node under it, in tree order.
 fn check_all(cx: &mut context::Context, node: &SyntaxNode) {
-    let checked =
-        crate::green_walk::find_nodes(node, |g| is_checked(crate::green_walk::green_kind(g)));
+    let checked = crate::green_walk::find_nodes(node, may_fail);
     for node in checked {
         if let Some(check) = check_of(node.kind()) {
             check(cx, &node);
