@@ -31,19 +31,19 @@ pub(crate) const MIN_PARALLEL_BYTES: usize = 1 << 20;
 pub(crate) fn parse_in_pieces(text: &str, threads: usize, min_piece: usize) -> Option<Parse> {
     let cuts = choose_cuts(text, threads, min_piece)?;
     let (first, last) = (*cuts.first()?, *cuts.last()?);
-    let rest = format!("{}{}", &text[..first], &text[last..]);
+    let rest_text = format!("{}{}", &text[..first], &text[last..]);
     let (rest, pieces) = std::thread::scope(|scope| {
         let workers: Vec<_> = cuts
             .windows(2)
             .map(|w| scope.spawn(move || parse_piece(&text[w[0]..w[1]])))
             .collect();
-        let rest = parse_rest(&rest);
+        let rest = parse_rest(&rest_text);
         let pieces: Vec<Option<Vec<Element>>> = workers.into_iter().map(join).collect();
         (rest, pieces)
     });
     let pieces = pieces.into_iter().collect::<Option<Vec<_>>>()?;
     let (green, block_path, index) = splice(&rest.green, first, &pieces)?;
-    let found = shift_errors(rest.found, first, last)?;
+    let found = shift_errors(rest.found, &rest_text, first, last)?;
     let mut ranges = Vec::new();
     let mut at = index;
     for piece in &pieces {
@@ -224,11 +224,17 @@ fn splice(
 }
 
 /// The rest's errors placed in the whole file: those after the first cut move by the
-/// length of the pieces. `None` if one spans the cut.
-fn shift_errors(mut log: ErrorLog, first: usize, last: usize) -> Option<ErrorLog> {
+/// length of the pieces. `None` if one spans the cut, or ends the code just before it:
+/// there an op wanted more (`e<` with its `>` missing), and the piece would have given
+/// it more in the sequential parse.
+fn shift_errors(mut log: ErrorLog, rest: &str, first: usize, last: usize) -> Option<ErrorLog> {
     let cut = TextSize::new(u32::try_from(first).ok()?);
     let by = TextSize::new(u32::try_from(last - first).ok()?);
     for e in log.lexer.iter_mut().chain(log.parser.iter_mut()) {
+        let start = usize::from(e.range.start());
+        if start < first && rest.get(start..first)?.trim().is_empty() {
+            return None;
+        }
         e.range = shifted(e, cut, by)?;
     }
     Some(log)
@@ -413,5 +419,25 @@ fn starts_statement_surely(line: &str) -> bool {
                     .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'"')
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Cuts where the sequential parser reads on: each must give the sequential tree.
+    #[test]
+    fn an_op_left_open_before_a_cut_is_parsed_as_a_whole() {
+        // Found by the fuzz target: `e<` runs on into the next line, which looks like a
+        // statement start (`c. `) to the cut scan.
+        for text in [
+            "t{e<\nc. \n%r = s",
+            "t{e<a\nc.d x\n%r = s\n}",
+            "t{e(\nc.d x\n%r = s\n}",
+        ] {
+            let sequential = crate::parse_sequentially(text);
+            if let Some(pieces) = crate::parse_in_pieces(text, 4, 1) {
+                assert!(pieces == sequential, "{text:?}");
+            }
+        }
     }
 }
