@@ -128,6 +128,7 @@ pub fn body_checks_with(
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
     out.extend(blocks::check(&facts, resolution));
+    out.extend(crate::irdl::written::check_body(body_op, irdl));
     if !facts.pending.is_empty() {
         let lowering = crate::types::Lowering::new(&lookup);
         out.extend(verifiers::check(&facts, resolution, lowering));

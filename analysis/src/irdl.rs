@@ -9,14 +9,16 @@ use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
 use rustc_hash::FxHashMap;
 
 use crate::registry::Variadicity;
-use crate::types::{AliasTable, Lowering, Type};
+use crate::types::{AliasTable, Attr, Lowering};
 
+mod constraint;
 pub mod def_checks;
 #[cfg(test)]
 mod tests;
 mod verify;
+pub mod written;
 
-pub use verify::verify_op;
+pub use verify::{IrdlFailure, OpInstance, RegionShape, verify_op};
 
 /// One `irdl.dialect @name { ... }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,8 +43,19 @@ pub struct IrdlDefinition {
     pub parameters: Vec<IrdlValue>,
     /// `irdl.attributes {"name" = %c}`.
     pub attributes: Vec<(String, usize)>,
-    /// How many regions an op declares (`irdl.regions(...)`), if it says.
-    pub regions: Option<usize>,
+    /// The regions an op declares (`irdl.regions(...)`), if it says.
+    pub regions: Option<Vec<IrdlRegion>>,
+}
+
+/// A named region of an op: `%r = irdl.region(%0, %1) with size 2`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IrdlRegion {
+    pub name: String,
+    /// The constraints of the entry block's arguments; `None` when `irdl.region` has no
+    /// parentheses (any arguments).
+    pub args: Option<Vec<usize>>,
+    /// The number of blocks, when `with size N` says.
+    pub blocks: Option<u32>,
 }
 
 /// A named operand, result or parameter and the constraint it must satisfy.
@@ -58,8 +71,8 @@ pub struct IrdlValue {
 pub enum Constraint {
     /// `irdl.any`.
     Any,
-    /// `irdl.is T`: exactly this type (or attribute), with its text.
-    Is(Type, String),
+    /// `irdl.is T`: exactly this attribute (a type is a type attribute), with its text.
+    Is(Attr, String),
     AnyOf(Vec<usize>),
     AllOf(Vec<usize>),
     /// `irdl.base @d::@t` or `irdl.base "!builtin.integer"`: any instance of a definition.
@@ -167,8 +180,9 @@ fn definition(op: &SyntaxNode, lowering: &mut Lowering<'_>) -> Option<IrdlDefini
         attributes: Vec::new(),
         regions: None,
     };
-    // Constraint variables by SSA name.
+    // Constraint variables by SSA name; region definitions apart, as MLIR numbers them.
     let mut vars: FxHashMap<String, usize> = FxHashMap::default();
+    let mut region_vars: FxHashMap<String, IrdlRegion> = FxHashMap::default();
     for child in body_ops(op) {
         let Some(custom) = ast::CustomOp::cast(child.clone()) else {
             continue;
@@ -178,8 +192,13 @@ fn definition(op: &SyntaxNode, lowering: &mut Lowering<'_>) -> Option<IrdlDefini
             "irdl.operands" => def.operands = values(&custom, &vars),
             "irdl.results" => def.results = values(&custom, &vars),
             "irdl.parameters" => def.parameters = values(&custom, &vars),
-            "irdl.regions" => def.regions = Some(custom.value_uses().count()),
+            "irdl.regions" => def.regions = Some(regions(&custom, &region_vars)),
             "irdl.attributes" => def.attributes = attributes(&custom, &vars),
+            "irdl.region" => {
+                if let Some(result) = result_name(&custom) {
+                    region_vars.insert(result, region(&custom, &vars));
+                }
+            }
             _ => {
                 let Some(result) = result_name(&custom) else {
                     continue;
@@ -221,11 +240,15 @@ fn constraint(
         "irdl.any_of" => Constraint::AnyOf(uses()),
         "irdl.all_of" => Constraint::AllOf(uses()),
         "irdl.is" => match op.items().find_map(|item| match item {
-            CustomOpItem::Type(t) => Some(t.syntax().clone()),
+            CustomOpItem::Type(t) => Some(Attr::Type(lowering.lower_type(t.syntax()))),
+            CustomOpItem::Attribute(a) => Some(lowering.lower_attr(a.syntax())),
             _ => None,
         }) {
-            Some(node) => Constraint::Is(lowering.lower_type(&node), node.text().to_string()),
-            None => Constraint::Unknown,
+            Some(attr) if !attr.is_error() => {
+                let text = attr.to_string();
+                Constraint::Is(attr, text)
+            }
+            _ => Constraint::Unknown,
         },
         "irdl.base" => match symbol_path() {
             Some(path) => Constraint::Base(path),
@@ -279,6 +302,58 @@ fn values(op: &ast::CustomOp, vars: &FxHashMap<String, usize>) -> Vec<IrdlValue>
                     });
                 }
                 variadicity = Variadicity::Single;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `irdl.region(%0, %1) with size 2` (the name comes from `irdl.regions`).
+fn region(op: &ast::CustomOp, vars: &FxHashMap<String, usize>) -> IrdlRegion {
+    let args = op
+        .syntax()
+        .children()
+        .find(|c| c.kind() == PAREN_GROUP)
+        .map(|group| {
+            group
+                .children()
+                .filter(|c| c.kind() == VALUE_USE)
+                .filter_map(|v| vars.get(v.first_token()?.text()).copied())
+                .collect()
+        });
+    // The block count is the integer after `size`.
+    let blocks = op
+        .syntax()
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .skip_while(|t| t.text() != "size")
+        .find(|t| t.kind() == INT_NUMBER)
+        .and_then(|t| t.text().parse().ok());
+    IrdlRegion {
+        name: String::new(),
+        args,
+        blocks,
+    }
+}
+
+/// `irdl.regions(body: %r0, ...)`: the named uses of region definitions.
+fn regions(op: &ast::CustomOp, region_vars: &FxHashMap<String, IrdlRegion>) -> Vec<IrdlRegion> {
+    let Some(group) = op.syntax().children().find(|c| c.kind() == PAREN_GROUP) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut name = None;
+    for child in group.children() {
+        match child.kind() {
+            KEYWORD => name = Some(child.text().to_string()),
+            VALUE_USE => {
+                let region = child
+                    .first_token()
+                    .and_then(|t| region_vars.get(t.text()).cloned());
+                if let (Some(name), Some(region)) = (name.take(), region) {
+                    out.push(IrdlRegion { name, ..region });
+                }
             }
             _ => {}
         }

@@ -10,11 +10,11 @@ use rustc_hash::FxHashMap;
 use super::op_types::{self, OpTypes};
 use super::op_verify;
 use super::verifiers::{self, PendingOp};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::ops::op_name_range;
 use crate::hir::{self, ops};
 use crate::registry::{self, AttrValue, COMPLETE_DIALECTS, OpMatch, OpSpec, Registry, Trait};
-use crate::types::{Lowering, Type};
+use crate::types::{Attr, Lowering, Type};
 
 /// What a value definition says about its types.
 pub(super) struct DefTypes {
@@ -348,6 +348,21 @@ impl Gatherer<'_> {
                 .push(Diagnostic::error("irdl", message, at));
             return;
         };
+        if let Some(properties) = op.properties() {
+            let dict = properties
+                .syntax()
+                .children()
+                .find(|c| c.kind() == SyntaxKind::ATTR_DICT)
+                .map(|d| self.lowering.lower_attr(&d));
+            let dict = dict.map_or_else(|| "{}".to_string(), |d| d.to_string());
+            let message = format!(
+                "invalid properties {dict} for op {name}: extensible Dialects don't support properties"
+            );
+            self.facts
+                .errors
+                .push(Diagnostic::error("irdl", message, at));
+            return;
+        }
         // Only a function type whose counts match the op gives every value a type.
         let operand_count = op.operands().count();
         let operands: Option<Vec<Type>> = types.operands.iter().map(|(_, t)| t.clone()).collect();
@@ -358,10 +373,59 @@ impl Gatherer<'_> {
         if operands.len() != operand_count {
             return;
         }
-        if let Some(message) = crate::irdl::verify_op(def, self.irdl, &operands, &results) {
-            self.facts
-                .errors
-                .push(Diagnostic::error("irdl", message, at));
+        let instance = crate::irdl::OpInstance {
+            name: name.to_string(),
+            operands,
+            results,
+            attributes: self.attributes(op),
+            regions: op.regions().map(|r| self.region_shape(&r)).collect(),
+        };
+        for failure in crate::irdl::verify_op(def, self.irdl, &instance) {
+            let mut error = Diagnostic::error("irdl", failure.message, failure.at.unwrap_or(at));
+            if failure.at.is_some() {
+                error.notes.push(Note {
+                    range: at,
+                    message: "see the operation".into(),
+                });
+            }
+            self.facts.errors.push(error);
+        }
+    }
+
+    /// The entries of a generic op's attribute dictionary.
+    fn attributes(&mut self, op: &ast::GenericOp) -> Vec<(String, Attr)> {
+        let Some(dict) = op.attr_dict() else {
+            return Vec::new();
+        };
+        dict.entries()
+            .filter_map(|entry| {
+                let value = match entry.value() {
+                    Some(value) => self.lowering.lower_attr(value.syntax()),
+                    None => Attr::Unit,
+                };
+                Some((entry.name()?, value))
+            })
+            .collect()
+    }
+
+    /// A region's block count and its entry block's arguments (at their names).
+    fn region_shape(&mut self, region: &ast::Region) -> crate::irdl::RegionShape {
+        let args = region
+            .entry_block()
+            .into_iter()
+            .flat_map(|block| block.args().collect::<Vec<_>>());
+        let entry_args = args
+            .filter_map(|arg| {
+                let ty = match arg.ty() {
+                    Some(ty) => self.lowering.lower_type(ty.syntax()),
+                    None => Type::Error,
+                };
+                Some((ty, arg.name_token()?.text_range()))
+            })
+            .collect();
+        crate::irdl::RegionShape {
+            blocks: region.blocks().count(),
+            entry_args,
         }
     }
 

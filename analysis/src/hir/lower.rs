@@ -233,8 +233,8 @@ impl<'g> Walker<'g> {
             return;
         };
         let dialects = &mut self.body.dialects;
-        if dialects.last().is_none_or(|last| last != dialect)
-            && name.is_some_and(|n| !ops::name_is_upstream(n))
+        // A body uses few dialects: a scan is cheaper than sorting duplicates later.
+        if !dialects.iter().any(|d| d == dialect) && name.is_some_and(|n| !ops::name_is_upstream(n))
         {
             dialects.push(dialect.to_string());
         }
@@ -245,6 +245,10 @@ impl<'g> Walker<'g> {
         let depth = self.frames.len();
         if depth == 1 && kind == SPLIT_MARKER {
             self.chunk += 1;
+        }
+        if matches!(kind, BANG_ID | HASH_ID) {
+            // Dialect types and attributes: an IRDL dialect's are checked in the body.
+            self.note_dialect(token.text().get(1..));
         }
         if !matches!(kind, VALUE_ID | CARET_ID) {
             return;

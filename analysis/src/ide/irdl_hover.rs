@@ -8,7 +8,7 @@ use mlir_syntax::{SyntaxNode, TextSize};
 
 use super::HoverResult;
 use super::irdl::{IrdlKind, IrdlSource, IrdlTarget, definition_site_at, use_at};
-use crate::irdl::{Constraint, IrdlDefinition, IrdlValue};
+use crate::irdl::{Constraint, IrdlDefinition, IrdlRegion, IrdlValue};
 
 /// Hover on the name of an op, type or attribute an IRDL dialect defines.
 pub fn irdl_hover(
@@ -45,8 +45,11 @@ pub(super) fn markdown(target: &IrdlTarget, source: &IrdlSource, def: &IrdlDefin
             let _ = writeln!(out, "- `{attr}`: {}", describe(def, *constraint, 0));
         }
     }
-    if let Some(regions) = def.regions {
-        let _ = writeln!(out, "\nregions: {regions}");
+    if let Some(regions) = &def.regions {
+        out.push_str("\nregions:\n");
+        for region in regions {
+            let _ = writeln!(out, "- `{}`: {}", region.name, describe_region(def, region));
+        }
     }
     if target.kind == IrdlKind::Operation {
         let _ = write!(
@@ -56,6 +59,22 @@ pub(super) fn markdown(target: &IrdlTarget, source: &IrdlSource, def: &IrdlDefin
         );
     }
     out
+}
+
+/// A region's entry arguments and block count in words.
+fn describe_region(def: &IrdlDefinition, region: &IrdlRegion) -> String {
+    let args = match &region.args {
+        None => "any arguments".to_string(),
+        Some(args) if args.is_empty() => "no arguments".to_string(),
+        Some(args) => {
+            let list: Vec<String> = args.iter().map(|a| describe(def, *a, 0)).collect();
+            format!("arguments ({})", list.join(", "))
+        }
+    };
+    match region.blocks {
+        Some(blocks) => format!("{args}, {blocks} block(s)"),
+        None => args,
+    }
 }
 
 /// The last segment of a file's URI or path.

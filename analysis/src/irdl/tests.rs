@@ -64,3 +64,51 @@ fn dialects_ops_types_and_constraints() {
     assert!(matches!(check.constraints[1], Constraint::CPred(_)));
     assert_eq!(check.operands[0].variadicity, Variadicity::Optional);
 }
+
+#[test]
+fn regions_with_argument_constraints_and_block_counts() {
+    let text = r#"irdl.dialect @flow {
+  irdl.operation @loop {
+    %0 = irdl.is index
+    %r0 = irdl.region(%0) with size 2
+    %r1 = irdl.region()
+    %r2 = irdl.region
+    irdl.regions(body: %r0, exit: %r1, any: %r2)
+  }
+  irdl.operation @tagged {
+    %0 = irdl.is "on"
+    irdl.attributes {"mode" = %0}
+  }
+}
+"#;
+    let dialects = dialects_in(text);
+    let regions = dialects[0].ops[0].regions.clone().expect("regions");
+    let shapes: Vec<_> = regions
+        .iter()
+        .map(|r| (r.name.as_str(), r.args.clone(), r.blocks))
+        .collect();
+    assert_eq!(
+        shapes,
+        [
+            ("body", Some(vec![0]), Some(2)),
+            ("exit", Some(vec![]), None),
+            ("any", None, None)
+        ]
+    );
+    // `irdl.is` holds an attribute: a string here, a type attribute above.
+    let tagged = &dialects[0].ops[1];
+    assert_eq!(
+        tagged.constraints[0],
+        Constraint::Is(Attr::string("on"), "\"on\"".into())
+    );
+    assert!(matches!(
+        &dialects[0].ops[0].constraints[0],
+        Constraint::Is(Attr::Type(_), text) if text == "index"
+    ));
+}
+
+#[test]
+fn parameters_split_at_top_level_commas_only() {
+    let parts = constraint::split_top_level(r#"(i32) -> i32, "a,b", [1, 2]"#);
+    assert_eq!(parts, ["(i32) -> i32", r#" "a,b""#, " [1, 2]"]);
+}

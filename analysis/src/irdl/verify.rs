@@ -1,60 +1,169 @@
 //! Verifying an op against its IRDL definition (IRDL stage), as `mlir-opt --irdl-file`
-//! does: operand and result counts, then each value against its constraint variable. A
-//! variable binds to the first type it accepts, so `%0` used twice means "equal types".
+//! does: segment sizes (counts, or `operandSegmentSizes`/`resultSegmentSizes` when
+//! several lists vary), attributes, operands and results against their constraint
+//! variables, then regions. A variable binds to the first value it accepts, so `%0` used
+//! twice means "equal". Values are attributes, as in MLIR (a type is a type attribute).
 //! `c_pred` cannot be evaluated without C++ and accepts everything.
 
-use crate::types::Type;
+use mlir_syntax::TextRange;
 
-use super::{Constraint, IrdlDefinition, IrdlDialect, IrdlValue};
 use crate::registry::Variadicity;
+use crate::types::{Attr, Type};
 
-/// The first failure of an op of definition `def` with these operand and result types, in
-/// `mlir-opt`'s words; `dialects` resolve `parametric`/`base` references.
+use super::constraint::Verifier;
+use super::{IrdlDefinition, IrdlDialect, IrdlRegion, IrdlValue};
+
+/// What the verifier sees of one op.
+#[derive(Debug, Default)]
+pub struct OpInstance {
+    /// `d.op`, for messages.
+    pub name: String,
+    pub operands: Vec<Type>,
+    pub results: Vec<Type>,
+    /// The attribute dictionary's entries.
+    pub attributes: Vec<(String, Attr)>,
+    pub regions: Vec<RegionShape>,
+}
+
+/// What the verifier sees of one region: its blocks and its entry block's arguments.
+#[derive(Debug, Default)]
+pub struct RegionShape {
+    pub blocks: usize,
+    pub entry_args: Vec<(Type, TextRange)>,
+}
+
+/// A verification failure in `mlir-opt`'s words; at the op's name unless `at` says, and
+/// then with a note "see the operation" at the op.
+#[derive(Debug, PartialEq, Eq)]
+pub struct IrdlFailure {
+    pub message: String,
+    pub at: Option<TextRange>,
+}
+
+impl IrdlFailure {
+    fn at_op(message: String) -> IrdlFailure {
+        IrdlFailure { message, at: None }
+    }
+}
+
+/// The failures of an op of definition `def`: the first of its values, and the first of
+/// its regions (MLIR runs both verifiers); `dialects` resolve `parametric`/`base` names.
 pub fn verify_op(
     def: &IrdlDefinition,
     dialects: &[IrdlDialect],
-    operands: &[Type],
-    results: &[Type],
+    op: &OpInstance,
+) -> Vec<IrdlFailure> {
+    let mut verifier = Verifier::new(def, dialects);
+    let mut out: Vec<IrdlFailure> = values_failure(def, op, &mut verifier)
+        .into_iter()
+        .map(IrdlFailure::at_op)
+        .collect();
+    out.extend(regions_failure(def, op, &mut verifier));
+    out
+}
+
+fn values_failure(
+    def: &IrdlDefinition,
+    op: &OpInstance,
+    verifier: &mut Verifier<'_>,
 ) -> Option<String> {
-    let operand_sizes = match segments(&def.operands, operands.len()) {
-        Ok(sizes) => sizes?,
-        Err(message) => {
+    let operand_sizes = match segments(&def.operands, "operand", op.operands.len(), &op.attributes)
+    {
+        Ok(sizes) => sizes,
+        Err(message) => return Some(message),
+    };
+    let result_sizes = match segments(&def.results, "result", op.results.len(), &op.attributes) {
+        Ok(sizes) => sizes,
+        Err(message) => return Some(message),
+    };
+    for (name, var) in &def.attributes {
+        let Some((_, value)) = op.attributes.iter().find(|(n, _)| n == name) else {
             return Some(format!(
-                "op expects {message} operands, but got {}",
-                operands.len()
+                "'{}' op attribute \"{name}\" is expected but not provided",
+                op.name
             ));
+        };
+        if let Err(message) = verifier.check(*var, value) {
+            return Some(message);
         }
-    };
-    let result_sizes = match segments(&def.results, results.len()) {
-        Ok(sizes) => sizes?,
-        Err(message) => {
-            return Some(format!(
-                "op expects {message} results, but got {}",
-                results.len()
-            ));
-        }
-    };
-    let mut verifier = Verifier {
-        def,
-        dialects,
-        bound: vec![None; def.constraints.len()],
-    };
-    let values = segment_values(&def.operands, &operand_sizes, operands).chain(segment_values(
-        &def.results,
-        &result_sizes,
-        results,
-    ));
-    for (var, ty) in values {
-        if let Err(message) = verifier.check(var, ty) {
+    }
+    let operands = segment_values(&def.operands, &operand_sizes, &op.operands);
+    let results = segment_values(&def.results, &result_sizes, &op.results);
+    for (var, ty) in operands.chain(results) {
+        if let Err(message) = verifier.check(var, &Attr::Type(ty.clone())) {
             return Some(message);
         }
     }
     None
 }
 
-/// How many values each declaration takes; `Err` with MLIR's count words when `count`
-/// cannot fit, `Ok(None)` when several variadic declarations need segment sizes.
-fn segments(decls: &[IrdlValue], count: usize) -> Result<Option<Vec<usize>>, String> {
+/// The region count, then each region's block count and entry arguments.
+fn regions_failure(
+    def: &IrdlDefinition,
+    op: &OpInstance,
+    verifier: &mut Verifier<'_>,
+) -> Option<IrdlFailure> {
+    let expected: &[IrdlRegion] = def.regions.as_deref().unwrap_or_default();
+    if op.regions.len() != expected.len() {
+        return Some(IrdlFailure::at_op(format!(
+            "'{}' op unexpected number of regions: expected {} but got {}",
+            op.name,
+            expected.len(),
+            op.regions.len()
+        )));
+    }
+    for (i, (constraint, region)) in expected.iter().zip(&op.regions).enumerate() {
+        if let Some(failure) = region_failure(i, constraint, region, verifier) {
+            return Some(failure);
+        }
+    }
+    None
+}
+
+fn region_failure(
+    index: usize,
+    constraint: &IrdlRegion,
+    region: &RegionShape,
+    verifier: &mut Verifier<'_>,
+) -> Option<IrdlFailure> {
+    if let Some(blocks) = constraint.blocks
+        && blocks as usize != region.blocks
+    {
+        return Some(IrdlFailure::at_op(format!(
+            "expected region {index} to have {blocks} block(s) but got {}",
+            region.blocks
+        )));
+    }
+    let args = constraint.args.as_ref()?;
+    if args.len() != region.entry_args.len() {
+        let message = format!(
+            "expected region {index} to have {} arguments but got {}",
+            args.len(),
+            region.entry_args.len()
+        );
+        // MLIR reports at the first argument when there is one.
+        let at = region.entry_args.first().map(|(_, at)| *at);
+        return Some(IrdlFailure { message, at });
+    }
+    for (var, (ty, at)) in args.iter().zip(&region.entry_args) {
+        if let Err(message) = verifier.check(*var, &Attr::Type(ty.clone())) {
+            return Some(IrdlFailure {
+                message,
+                at: Some(*at),
+            });
+        }
+    }
+    None
+}
+
+/// How many values each declaration takes; `Err` with MLIR's message when the values
+/// cannot fit. Several optional or variadic declarations read `{elem}SegmentSizes`.
+fn segments(
+    decls: &[IrdlValue],
+    elem: &str,
+    count: usize,
+    attributes: &[(String, Attr)],
+) -> Result<Vec<usize>, String> {
     let singles = decls
         .iter()
         .filter(|d| d.variadicity == Variadicity::Single)
@@ -64,30 +173,94 @@ fn segments(decls: &[IrdlValue], count: usize) -> Result<Option<Vec<usize>>, Str
         .filter(|d| d.variadicity != Variadicity::Single)
         .collect();
     match others.as_slice() {
-        [] if count != singles => Err(format!("exactly {singles}")),
-        [] => Ok(Some(vec![1; decls.len()])),
+        [] if count != singles => Err(format!(
+            "op expects exactly {singles} {elem}s, but got {count}"
+        )),
+        [] => Ok(vec![1; decls.len()]),
         [only] => {
             if count < singles {
-                return Err(format!("at least {singles}"));
+                return Err(format!(
+                    "op expects at least {singles} {elem}s, but got {count}"
+                ));
             }
             if only.variadicity == Variadicity::Optional && count > singles + 1 {
-                return Err(format!("at most {}", singles + 1));
+                return Err(format!(
+                    "op expects at most {} {elem}s, but got {count}",
+                    singles + 1
+                ));
             }
             let rest = count - singles;
-            let sizes = decls
+            Ok(decls
                 .iter()
-                .map(|d| {
-                    if d.variadicity == Variadicity::Single {
-                        1
-                    } else {
-                        rest
-                    }
+                .map(|d| match d.variadicity {
+                    Variadicity::Single => 1,
+                    _ => rest,
                 })
-                .collect();
-            Ok(Some(sizes))
+                .collect())
         }
-        _ => Ok(None),
+        _ => segments_from_attribute(decls, elem, count, attributes),
     }
+}
+
+/// `operandSegmentSizes = array<i32: 1, 0, 2>`, checked against the declarations.
+fn segments_from_attribute(
+    decls: &[IrdlValue],
+    elem: &str,
+    count: usize,
+    attributes: &[(String, Attr)],
+) -> Result<Vec<usize>, String> {
+    let name = format!("{elem}SegmentSizes");
+    let Some((_, value)) = attributes.iter().find(|(n, _)| *n == name) else {
+        return Err(format!("'{name}' attribute is expected but not provided"));
+    };
+    let sizes: Vec<i128> = match value {
+        Attr::DenseArray(array) if array.0.is_signless_int(32) => array
+            .1
+            .iter()
+            .map(|v| match v {
+                Attr::Integer(int) => int.value_i128().unwrap_or(0),
+                _ => 0,
+            })
+            .collect(),
+        _ => {
+            return Err(format!(
+                "'{name}' attribute is expected to be a dense i32 array"
+            ));
+        }
+    };
+    if sizes.len() != decls.len() {
+        return Err(format!(
+            "'{name}' attribute for specifying {elem} segments must have {} elements, but got {}",
+            decls.len(),
+            sizes.len()
+        ));
+    }
+    for (i, (size, decl)) in sizes.iter().zip(decls).enumerate() {
+        if *size < 0 {
+            return Err(format!(
+                "'{name}' attribute for specifying {elem} segments must have non-negative values"
+            ));
+        }
+        match decl.variadicity {
+            Variadicity::Single if *size != 1 => {
+                return Err(format!(
+                    "element {i} in '{name}' attribute must be equal to 1"
+                ));
+            }
+            Variadicity::Optional if *size > 1 => {
+                return Err(format!(
+                    "element {i} in '{name}' attribute must be equal to 0 or 1"
+                ));
+            }
+            _ => {}
+        }
+    }
+    if sizes.iter().sum::<i128>() != count as i128 {
+        return Err(format!(
+            "sum of elements in '{name}' attribute must be equal to the number of {elem}s"
+        ));
+    }
+    Ok(sizes.into_iter().map(|s| s as usize).collect())
 }
 
 /// Each value with the constraint variable of its declaration.
@@ -101,199 +274,4 @@ fn segment_values<'a>(
         .zip(sizes)
         .flat_map(|(d, size)| std::iter::repeat_n(d.constraint, *size));
     vars.zip(types)
-}
-
-struct Verifier<'a> {
-    def: &'a IrdlDefinition,
-    dialects: &'a [IrdlDialect],
-    bound: Vec<Option<Type>>,
-}
-
-impl Verifier<'_> {
-    fn check(&mut self, var: usize, ty: &Type) -> Result<(), String> {
-        if let Some(bound) = self.bound.get(var).cloned().flatten() {
-            return match same(&bound, ty) {
-                Some(false) => Err(format!("expected '{bound}' but got '{ty}'")),
-                _ => Ok(()),
-            };
-        }
-        self.check_constraint(var, ty)?;
-        if let Some(slot) = self.bound.get_mut(var) {
-            *slot = Some(ty.clone());
-        }
-        Ok(())
-    }
-
-    fn check_constraint(&mut self, var: usize, ty: &Type) -> Result<(), String> {
-        let Some(constraint) = self.def.constraints.get(var) else {
-            return Ok(());
-        };
-        match constraint {
-            Constraint::Any | Constraint::CPred(_) | Constraint::Unknown => Ok(()),
-            Constraint::Is(expected, _) => match same(expected, ty) {
-                Some(false) => Err(format!("expected '{expected}' but got '{ty}'")),
-                _ => Ok(()),
-            },
-            Constraint::AnyOf(options) => {
-                let saved = self.bound.clone();
-                for option in options.clone() {
-                    if self.check(option, ty).is_ok() {
-                        return Ok(());
-                    }
-                    self.bound = saved.clone();
-                }
-                Err(format!("'{ty}' does not satisfy the constraint"))
-            }
-            Constraint::AllOf(parts) => {
-                for part in parts.clone() {
-                    self.check(part, ty)?;
-                }
-                Ok(())
-            }
-            Constraint::Base(base) => self.check_base(base, ty),
-            Constraint::Parametric(path, params) => {
-                let Some(name) = self.definition_name(path) else {
-                    return Ok(());
-                };
-                let Some((base, args)) = dialect_type_parts(ty) else {
-                    return match ty {
-                        Type::Opaque(_) | Type::Error => Ok(()),
-                        _ => Err(format!("expected base type '{name}' but got '{ty}'")),
-                    };
-                };
-                if base != name {
-                    return Err(format!("expected base type '{name}' but got '{ty}'"));
-                }
-                if args.len() != params.len() {
-                    return Ok(());
-                }
-                for (param, arg) in params.clone().into_iter().zip(args) {
-                    if let Some(arg) = arg {
-                        self.check(param, &arg)?;
-                    }
-                }
-                Ok(())
-            }
-        }
-    }
-
-    /// `irdl.base "!builtin.integer"` (by name) or `irdl.base @d::@t` (by reference).
-    fn check_base(&mut self, base: &str, ty: &Type) -> Result<(), String> {
-        let expected = match base.strip_prefix('!') {
-            Some(name) => name.to_string(),
-            None if base.starts_with('#') => return Ok(()),
-            None => match self.definition_name(base) {
-                Some(name) => name,
-                None => return Ok(()),
-            },
-        };
-        let Some(actual) = base_name(ty) else {
-            return Ok(());
-        };
-        if actual == expected {
-            Ok(())
-        } else {
-            Err(format!(
-                "expected base type '{expected}' but got '{actual}'"
-            ))
-        }
-    }
-
-    /// `d.t` for the symbol path `d::t` of a type definition we know.
-    fn definition_name(&self, path: &str) -> Option<String> {
-        let (dialect, name) = path.split_once("::")?;
-        let d = self.dialects.iter().find(|d| d.name == dialect)?;
-        d.types
-            .iter()
-            .chain(&d.attributes)
-            .any(|t| t.name == name)
-            .then(|| format!("{dialect}.{name}"))
-    }
-}
-
-/// Are two types the same? `None` when we cannot tell (a broken type). Dialect types we
-/// keep as text are compared without whitespace, as MLIR compares their parameters.
-fn same(a: &Type, b: &Type) -> Option<bool> {
-    if a.contains_error() || b.contains_error() {
-        return None;
-    }
-    if a == b {
-        return Some(true);
-    }
-    let squeeze = |t: &Type| t.to_string().split_whitespace().collect::<String>();
-    Some(squeeze(a) == squeeze(b))
-}
-
-/// The name MLIR gives a type's kind: `builtin.integer`, `builtin.f32`, `d.t`.
-fn base_name(ty: &Type) -> Option<String> {
-    let name = match ty {
-        Type::Integer(_) => "builtin.integer".to_string(),
-        Type::Float(kind) => format!("builtin.{}", kind.name()),
-        Type::Index => "builtin.index".into(),
-        Type::None => "builtin.none".into(),
-        Type::Complex(_) => "builtin.complex".into(),
-        Type::Tuple(_) => "builtin.tuple".into(),
-        Type::Function(_) => "builtin.function".into(),
-        Type::Vector(_) => "builtin.vector".into(),
-        Type::RankedTensor(_) => "builtin.tensor".into(),
-        Type::UnrankedTensor(_) => "builtin.unranked_tensor".into(),
-        Type::MemRef(_) => "builtin.memref".into(),
-        Type::UnrankedMemRef(_) => "builtin.unranked_memref".into(),
-        Type::Opaque(_) => dialect_type_parts(ty)?.0,
-        Type::Error => return None,
-    };
-    Some(name)
-}
-
-/// `!d.t<a, b>` as `d.t` and its parameters read as types (`None` for one that is not a
-/// type we can read).
-fn dialect_type_parts(ty: &Type) -> Option<(String, Vec<Option<Type>>)> {
-    let Type::Opaque(opaque) = ty else {
-        return None;
-    };
-    let data = opaque.data.trim();
-    let (name, params) = match data.split_once('<') {
-        Some((name, rest)) => (name.trim(), rest.strip_suffix('>')?),
-        None => (data, ""),
-    };
-    let params = split_top_level(params)
-        .into_iter()
-        .map(|p| parse_type(p.trim()))
-        .collect();
-    Some((format!("{}.{name}", opaque.dialect), params))
-}
-
-/// Splits at commas outside brackets.
-fn split_top_level(text: &str) -> Vec<&str> {
-    if text.trim().is_empty() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            '<' | '(' | '[' | '{' => depth += 1,
-            '>' | ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(&text[start..]);
-    out
-}
-
-/// A parameter's text as a type, read through an alias definition.
-fn parse_type(text: &str) -> Option<Type> {
-    let parse = mlir_syntax::parse(&format!("!p = {text}\n"));
-    if !parse.errors().is_empty() {
-        return None;
-    }
-    let root = parse.syntax_node();
-    let table = crate::types::AliasTable::of_file(&root);
-    let value = table.get("!p")?;
-    let ty = crate::types::type_of_node(&value, &|_| None);
-    (!ty.contains_error()).then_some(ty)
 }
