@@ -12,6 +12,9 @@ pub enum Severity {
     Warning,
     Note,
     Remark,
+    /// Ours, not MLIR's: what we could not check, said softly. `--verify-diagnostics`,
+    /// exit statuses and the corpus tests ignore hints.
+    Hint,
 }
 
 impl Severity {
@@ -22,6 +25,7 @@ impl Severity {
             Severity::Warning => "warning",
             Severity::Note => "note",
             Severity::Remark => "remark",
+            Severity::Hint => "hint",
         }
     }
 }
@@ -44,6 +48,13 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    pub fn hint(code: &'static str, message: impl Into<String>, range: TextRange) -> Self {
+        Diagnostic {
+            severity: Severity::Hint,
+            ..Diagnostic::error(code, message, range)
+        }
+    }
+
     pub fn error(code: &'static str, message: impl Into<String>, range: TextRange) -> Self {
         let message = message.into();
         Diagnostic {

@@ -166,7 +166,8 @@ pub fn verify(text: &str, offset: TextSize, diagnostics: &[Diagnostic]) -> Verif
         .collect();
     let mut unexpected = Vec::new();
     let mut matched = Vec::new();
-    for diagnostic in diagnostics {
+    // Hints are ours: MLIR has no annotation for them, and they never fail a check.
+    for diagnostic in diagnostics.iter().filter(|d| d.severity != Severity::Hint) {
         let line = index.line_col(diagnostic.range.start() - offset).line;
         let found = expectations.iter_mut().find(|(e, used)| {
             !*used
@@ -242,6 +243,10 @@ pub fn apply_expectations(
             .collect();
         let result = verify(&text[buffer], buffer.start(), &inside);
         out.extend(present(result, presentation));
+        // Hints take no part in verifying; the editor still shows them.
+        if presentation == Presentation::Editor {
+            out.extend(inside.into_iter().filter(|d| d.severity == Severity::Hint));
+        }
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
@@ -436,5 +441,22 @@ mod tests {
         assert_eq!(result.unmatched[0].message, "missing");
         assert_eq!(result.unexpected.len(), 1);
         assert_eq!(result.unexpected[0].message, "stray");
+    }
+
+    #[test]
+    fn hints_are_neither_expected_nor_unexpected() {
+        let text = "x\n// expected-error@-1 {{bad}}\n";
+        let at = TextRange::empty(TextSize::new(0));
+        let diags = vec![
+            Diagnostic::error("syntax", "bad", at),
+            Diagnostic::hint("irdl-c-pred", "not evaluated", at),
+        ];
+        let result = verify(text, TextSize::new(0), &diags);
+        assert!(result.unmatched.is_empty() && result.unexpected.is_empty());
+        let verified = apply_expectations(text, false, diags.clone(), Presentation::Verify);
+        assert!(verified.is_empty(), "{verified:?}");
+        let shown = apply_expectations(text, false, diags, Presentation::Editor);
+        let severities: Vec<Severity> = shown.iter().map(|d| d.severity).collect();
+        assert_eq!(severities, [Severity::Note, Severity::Hint]);
     }
 }

@@ -13,6 +13,7 @@ use crate::types::{AliasTable, Attr, Lowering};
 
 mod constraint;
 pub mod def_checks;
+pub mod hints;
 #[cfg(test)]
 mod tests;
 mod verify;

@@ -140,5 +140,6 @@ fn json_severity(severity: Severity) -> &'static str {
         Severity::Error => "error",
         Severity::Warning => "warning",
         Severity::Note | Severity::Remark => "information",
+        Severity::Hint => "hint",
     }
 }

@@ -77,15 +77,40 @@ fn verify_diagnostics_passes_on_annotated_fixtures() {
 
 #[test]
 fn irdl_dialects_from_another_file() {
-    // The fixture also passes `mlir-opt --irdl-file=... -verify-diagnostics` (.ci/run).
-    let out = run(&[
-        "check",
-        "--irdl-file",
-        "test-data/irdl/geometry.irdl.mlir",
-        "--verify-diagnostics",
-        "test-data/irdl/geometry_uses.mlir",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // Each pair also passes `mlir-opt --irdl-file=X.irdl.mlir -verify-diagnostics
+    // X_uses.mlir`, and each dialect file `mlir-opt -verify-diagnostics` alone (.ci/run).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../test-data/irdl");
+    let mut dialects: Vec<_> = std::fs::read_dir(&dir)
+        .expect("test-data/irdl")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".irdl.mlir"))
+        .collect();
+    dialects.sort();
+    let mut pairs = 0;
+    for dialect in &dialects {
+        let dialect_arg = dialect.to_str().unwrap();
+        let out = run(&["check", "--verify-diagnostics", dialect_arg]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{dialect_arg}: {}",
+            stdout(&out)
+        );
+        let uses = dialect_arg.replace(".irdl.mlir", "_uses.mlir");
+        if !Path::new(&uses).exists() {
+            continue;
+        }
+        pairs += 1;
+        let out = run(&[
+            "check",
+            "--irdl-file",
+            dialect_arg,
+            "--verify-diagnostics",
+            &uses,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{uses}: {}", stdout(&out));
+    }
+    assert!(pairs >= 5, "only {pairs} IRDL fixture pairs");
     let out = run(&[
         "check",
         "--irdl-file",
@@ -97,6 +122,25 @@ fn irdl_dialects_from_another_file() {
         Some(2),
         "a missing IRDL file is an input error"
     );
+}
+
+#[test]
+fn c_pred_gets_a_hint_that_fails_nothing() {
+    let text = "irdl.dialect @p {\n  irdl.operation @o {\n    %0 = irdl.c_pred \"$_self != nullptr\"\n    irdl.operands(a: %0)\n  }\n}\n";
+    let path = scratch("c_pred.irdl.mlir", text.as_bytes());
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains(":3:10: hint: C++ predicates are not evaluated"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&["check", "--format", "json", path.to_str().unwrap()]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(json[0]["severity"], "hint");
+    let out = run(&["check", "--verify-diagnostics", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "");
 }
 
 #[test]
