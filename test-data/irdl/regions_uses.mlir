@@ -100,3 +100,18 @@ func.func @arguments_bound_once() {
   }) : () -> ()
   return
 }
+
+// -----
+
+func.func @terminator() {
+  "loop.pair"() ({
+  ^bb0(%a: f32, %b: f32):
+    // expected-error@+1 {{block with no terminator, has}}
+    "loop.for"() ({
+    ^bb0(%i: index):
+      llvm.unreachable
+    }, {
+    }) : () -> ()
+  }) : () -> ()
+  return
+}

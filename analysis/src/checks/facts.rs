@@ -429,6 +429,11 @@ impl Gatherer<'_> {
         }
     }
 
+    /// Is `name` an op that an IRDL dialect of the body defines?
+    fn is_irdl_op(&self, name: &str) -> bool {
+        matches!(crate::irdl::find_op(self.irdl, name), Some(Some(_)))
+    }
+
     /// An op named in a dialect we know completely but not one of its ops.
     fn unknown_op(&mut self, node: &SyntaxNode, name: &str, generic: bool) {
         let Some((dialect, _)) = name.split_once('.') else {
@@ -527,7 +532,9 @@ impl Gatherer<'_> {
         };
         let needs_terminator = match spec {
             Some(spec) => !spec.has_trait(&Trait::NoTerminator) && !implicit(spec),
-            None => owner_name.is_some_and(|name| NEEDS_TERMINATOR.contains(&name)),
+            // IRDL ops have no `NoTerminator` trait.
+            None => owner_name
+                .is_some_and(|name| NEEDS_TERMINATOR.contains(&name) || self.is_irdl_op(name)),
         };
         let mut blocks = Vec::new();
         for (i, block) in region.blocks().enumerate() {
@@ -604,7 +611,9 @@ impl Gatherer<'_> {
             node: op.clone(),
             range: op_name_range(op),
             // An op with successors is reported as such (`successors in non-terminator`).
-            known_non_terminator: spec.is_some_and(|s| !s.is_terminator())
+            // IRDL cannot define terminators.
+            known_non_terminator: (spec.is_some_and(|s| !s.is_terminator())
+                || name.is_some_and(|n| self.is_irdl_op(n)))
                 && !op
                     .children()
                     .any(|c| c.kind() == SyntaxKind::SUCCESSOR_LIST),
