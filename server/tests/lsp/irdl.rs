@@ -200,3 +200,25 @@ fn references_from_a_definition_find_its_uses_across_the_workspace() {
         json!({ "line": 1, "character": 12 })
     );
 }
+
+#[test]
+fn a_c_pred_is_a_hint_and_a_region_of_the_dialect_is_verified() {
+    let (mut client, _) = Client::initialized(json!({}));
+    let dialect = "file:///w/p.irdl.mlir";
+    let text = "irdl.dialect @p {\n  irdl.operation @o {\n    %0 = irdl.c_pred \"true\"\n    %1 = irdl.is index\n    %r = irdl.region(%1)\n    irdl.operands(a: %0)\n    irdl.regions(body: %r)\n  }\n}\n";
+    client.open(dialect, text);
+    let diagnostics = client.diagnostics(dialect, 1);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["severity"], 4, "an LSP hint");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 2);
+    // The op's region entry argument must be an index: reported at the argument.
+    let user = "file:///w/u.mlir";
+    let use_text = "func.func @f(%x: f32) {\n  \"p.o\"(%x) ({\n  ^bb0(%i: i64):\n    llvm.unreachable\n  }) : (f32) -> ()\n  return\n}\n";
+    client.open(user, use_text);
+    let diagnostics = client.diagnostics(user, 1);
+    assert_eq!(messages(&diagnostics), ["expected 'index' but got 'i64'"]);
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({ "line": 2, "character": 7 })
+    );
+}
