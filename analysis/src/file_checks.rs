@@ -58,6 +58,9 @@ pub fn file_checks_with(
         for (i, op) in &found.generic_with_results {
             per_op.extend(result_count_check(op).map(|d| (*i, d)));
         }
+        for (i, op) in &found.irdl_ops {
+            per_op.extend(crate::irdl::nesting::check(op).map(|d| (*i, d)));
+        }
         out.extend(
             per_op
                 .into_iter()
@@ -78,6 +81,8 @@ struct Found<'o> {
     /// Ops whose symbol references `symbol_uses` checks.
     symbol_users: Vec<(usize, SyntaxNode)>,
     generic_with_results: Vec<(usize, SyntaxNode)>,
+    /// `irdl.*` ops, whose place the IRDL nesting check reads.
+    irdl_ops: Vec<(usize, SyntaxNode)>,
 }
 
 impl<'o> Found<'o> {
@@ -116,6 +121,10 @@ impl<'o> Found<'o> {
     fn op(&mut self, index: usize, op: SyntaxNode) {
         if op.kind() == GENERIC_OP && op.children().any(|c| c.kind() == OP_RESULT_LIST) {
             self.generic_with_results.push((index, op.clone()));
+        }
+        if ops::op_name_token(&op).is_some_and(|t| t.text().trim_matches('"').starts_with("irdl."))
+        {
+            self.irdl_ops.push((index, op.clone()));
         }
         if is_symbol_table(&op) {
             self.tables.push((index, op));

@@ -11,7 +11,10 @@ use rustc_hash::FxHashMap;
 use crate::registry::Variadicity;
 use crate::types::{AliasTable, Lowering, Type};
 
+#[cfg(test)]
+mod def_check_tests;
 pub mod def_checks;
+pub(crate) mod nesting;
 #[cfg(test)]
 mod tests;
 mod verify;
