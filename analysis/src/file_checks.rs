@@ -275,12 +275,15 @@ fn table_checks(table: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagno
     out
 }
 
-fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
+/// Symbols defined twice among the ops directly in one symbol table (a module, a chunk's
+/// top level, an `irdl.dialect`), with a note at the first definition.
+pub(crate) fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
     let mut seen: HashMap<String, &SyntaxNode> = HashMap::new();
     let mut out = Vec::new();
     // Ops of other dialects may reference symbols in ways we cannot tell from defining them.
     for op in table.iter().filter(|op| ops::is_upstream_op(op)) {
-        let Some(name) = crate::ide::symbol_definition(op) else {
+        let name = crate::ide::symbol_definition(op).or_else(|| irdl_definition(op));
+        let Some(name) = name else {
             continue;
         };
         match seen.get(&name.0) {
@@ -299,6 +302,15 @@ fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// The name of an IRDL definition, which is a symbol even without a region
+/// (`irdl.attribute @a`), unlike most ops that merely reference one.
+fn irdl_definition(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    let names = ["irdl.operation", "irdl.type", "irdl.attribute"];
+    ops::op_named(op, &names)
+        .then(|| crate::ide::defined_symbol(op))
+        .flatten()
 }
 
 /// `func.call @f` and `func.constant @f` must name a symbol of the chunk's top-level table

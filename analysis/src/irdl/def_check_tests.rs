@@ -1,4 +1,5 @@
-//! Unit tests of where IRDL ops may stand (`nesting`): each case a small file and what
+//! Unit tests of the structure checks of IRDL definitions (`nesting`, and the
+//! redefinitions and repeated lists of `def_checks`): each case a small file and what
 //! `mlir-opt` 22 reports for it (measured with `--split-input-file`).
 
 use crate::check_memo::FileChecksMemo;
@@ -86,6 +87,48 @@ fn a_dialect_must_be_in_a_symbol_table() {
     let fine = "irdl.dialect @d {\n  irdl.dialect @e {\n  }\n}\nmodule {\n  irdl.dialect @f {\n  }\n}\n\
                 \"my.table\"() ({\n  irdl.dialect @g {\n  }\n}) : () -> ()\n";
     assert_eq!(check(fine), Vec::<String>::new());
+}
+
+#[test]
+fn definitions_are_symbols_of_their_dialect() {
+    let note = "[irdl.type: see existing symbol definition here]";
+    let text = "irdl.dialect @d {\n  irdl.type @t {\n  }\n  irdl.operation @t {\n  }\n}\n";
+    assert_eq!(
+        check(text),
+        [format!(
+            "irdl.operation: redefinition of symbol named 't' {note}"
+        )]
+    );
+    // A definition without a region is a symbol too; other dialects may reuse the name.
+    let text = "irdl.dialect @d {\n  irdl.attribute @a\n  irdl.attribute @a\n}\n\
+                irdl.dialect @e {\n  irdl.attribute @a\n}\n";
+    let note = "[irdl.attribute: see existing symbol definition here]";
+    assert_eq!(
+        check(text),
+        [format!(
+            "irdl.attribute: redefinition of symbol named 'a' {note}"
+        )]
+    );
+}
+
+#[test]
+fn a_definition_has_each_list_at_most_once() {
+    let trait_error = "failed to verify AtMostOneChildOf trait: the operation contains at least two operations of type";
+    // MLIR names the first op seen a second time, and reports at the definition.
+    let text = "irdl.dialect @d {\n  irdl.operation @o {\n    irdl.operands()\n    irdl.results()\n    \
+                irdl.results()\n    irdl.operands()\n  }\n}\n";
+    assert_eq!(
+        check(text),
+        [format!("irdl.operation: {trait_error} irdl.results")]
+    );
+    // Written generically too.
+    let text = "\"irdl.dialect\"() <{sym_name = \"d\"}> ({\n  \"irdl.type\"() <{sym_name = \"t\"}> ({\n    \
+                \"irdl.parameters\"() <{names = []}> : () -> ()\n    \
+                \"irdl.parameters\"() <{names = []}> : () -> ()\n  }) : () -> ()\n}) : () -> ()\n";
+    assert_eq!(
+        check(text),
+        [format!("\"irdl.type\": {trait_error} irdl.parameters")]
+    );
 }
 
 #[test]

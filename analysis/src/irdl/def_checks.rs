@@ -1,8 +1,9 @@
 //! Errors in IRDL definitions themselves (issue: IRDL, part 3), with the messages of
 //! `mlir-opt`: the names of operands, results, parameters and regions (valid, unique,
-//! not shared between an op's lists), and `irdl.base` without a usable name. Symbol
-//! references (`irdl.base @x`, `irdl.parametric @x<...>`) are checked with the other
-//! symbol uses.
+//! not shared between an op's lists), `irdl.base` without a usable name, definitions
+//! named twice in a dialect and lists given twice in a definition. Symbol references
+//! (`irdl.base @x`, `irdl.parametric @x<...>`) are checked with the other symbol uses;
+//! where IRDL ops may stand, in `nesting`.
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
@@ -20,7 +21,10 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
         .flat_map(region_ops);
     let candidates: Vec<SyntaxNode> = top_level.iter().cloned().chain(in_modules).collect();
     for dialect in candidates.iter().filter(|op| is_named(op, "irdl.dialect")) {
-        for definition in region_ops(dialect) {
+        let definitions = region_ops(dialect);
+        out.extend(crate::file_checks::redefinitions(&definitions));
+        for definition in definitions {
+            out.extend(at_most_one_child(&definition));
             let lists = value_lists(&definition, &mut out);
             if is_named(&definition, "irdl.operation") {
                 out.extend(shared_names(&definition, &lists));
@@ -40,9 +44,12 @@ fn is_named(op: &SyntaxNode, name: &str) -> bool {
     ops::op_name(op).as_deref() == Some(name)
 }
 
-/// The ops in the (first block of the) region of an IRDL op.
+/// The ops in the blocks of the region of an IRDL op, custom (`{...}`) or generic
+/// (`({...})`, whose regions stand in a list).
 fn region_ops(op: &SyntaxNode) -> Vec<SyntaxNode> {
+    let lists = op.children().filter(|c| c.kind() == REGION_LIST);
     op.children()
+        .chain(lists.flat_map(|l| l.children()))
         .filter(|c| c.kind() == REGION)
         .flat_map(|r| {
             r.children()
@@ -51,6 +58,46 @@ fn region_ops(op: &SyntaxNode) -> Vec<SyntaxNode> {
         })
         .flat_map(|b| b.children().filter(ops::is_op).collect::<Vec<_>>())
         .collect()
+}
+
+/// The ops a definition may hold at most one of (MLIR's `AtMostOneChildOf` trait).
+fn single_children(definition: &SyntaxNode) -> &'static [&'static str] {
+    if is_named(definition, "irdl.operation") {
+        &[
+            "irdl.operands",
+            "irdl.results",
+            "irdl.attributes",
+            "irdl.regions",
+        ]
+    } else if ops::op_named(definition, &["irdl.type", "irdl.attribute"]) {
+        &["irdl.parameters"]
+    } else {
+        &[]
+    }
+}
+
+/// The first op of `single_children` seen twice in a definition, as MLIR reports it:
+/// at the definition, naming the kind of the first repeated op.
+fn at_most_one_child(definition: &SyntaxNode) -> Option<Diagnostic> {
+    let single = single_children(definition);
+    let mut seen: Vec<String> = Vec::new();
+    for op in region_ops(definition) {
+        let Some(name) = ops::op_name(&op).filter(|n| single.contains(&n.as_str())) else {
+            continue;
+        };
+        if seen.contains(&name) {
+            let message = format!(
+                "failed to verify AtMostOneChildOf trait: the operation contains at least two operations of type {name}"
+            );
+            return Some(Diagnostic::error(
+                "irdl",
+                message,
+                op_name_range(definition),
+            ));
+        }
+        seen.push(name);
+    }
+    None
 }
 
 /// A list op of a definition: `irdl.operands(a: %0, ...)` and its kind of value.
