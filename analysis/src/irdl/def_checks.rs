@@ -24,15 +24,14 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
         let definitions = region_ops(dialect);
         out.extend(crate::file_checks::redefinitions(&definitions));
         for definition in definitions {
-            out.extend(at_most_one_child(&definition));
-            let lists = value_lists(&definition, &mut out);
+            // Read once: a dialect may hold thousands of definitions.
+            let children = region_ops(&definition);
+            out.extend(at_most_one_child(&definition, &children));
+            let lists = value_lists(&children, &mut out);
             if is_named(&definition, "irdl.operation") {
                 out.extend(shared_names(&definition, &lists));
             }
-            for op in region_ops(&definition)
-                .iter()
-                .filter(|o| is_named(o, "irdl.base"))
-            {
+            for op in children.iter().filter(|o| is_named(o, "irdl.base")) {
                 out.extend(base_check(op));
             }
         }
@@ -40,8 +39,9 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
     out
 }
 
+/// Is `op` named `name` (read without allocating: it is asked of every IRDL op)?
 fn is_named(op: &SyntaxNode, name: &str) -> bool {
-    ops::op_name(op).as_deref() == Some(name)
+    ops::op_named(op, &[name])
 }
 
 /// The ops in the blocks of the region of an IRDL op, custom (`{...}`) or generic
@@ -78,11 +78,17 @@ fn single_children(definition: &SyntaxNode) -> &'static [&'static str] {
 
 /// The first op of `single_children` seen twice in a definition, as MLIR reports it:
 /// at the definition, naming the kind of the first repeated op.
-fn at_most_one_child(definition: &SyntaxNode) -> Option<Diagnostic> {
+fn at_most_one_child(definition: &SyntaxNode, children: &[SyntaxNode]) -> Option<Diagnostic> {
     let single = single_children(definition);
-    let mut seen: Vec<String> = Vec::new();
-    for op in region_ops(definition) {
-        let Some(name) = ops::op_name(&op).filter(|n| single.contains(&n.as_str())) else {
+    let mut seen: Vec<&str> = Vec::new();
+    for op in children {
+        let Some(token) = ops::op_name_token(op) else {
+            continue;
+        };
+        let Some(&name) = single
+            .iter()
+            .find(|n| **n == token.text().trim_matches('"'))
+        else {
             continue;
         };
         if seen.contains(&name) {
@@ -111,15 +117,15 @@ const LISTS: [(&str, &str, &str); 4] = [
 /// The names each list op of a definition declares (by the list's plural), reporting
 /// entries without a name, invalid names and duplicates.
 fn value_lists(
-    definition: &SyntaxNode,
+    children: &[SyntaxNode],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<(&'static str, Vec<String>)> {
     let mut lists = Vec::new();
-    for op in region_ops(definition) {
-        let Some(&(name, singular, plural)) = LISTS.iter().find(|(n, ..)| is_named(&op, n)) else {
+    for op in children {
+        let Some(&(name, singular, plural)) = LISTS.iter().find(|(n, ..)| is_named(op, n)) else {
             continue;
         };
-        let Some(entries) = entries(&op) else {
+        let Some(entries) = entries(op) else {
             continue;
         };
         let mut names: Vec<String> = Vec::new();
@@ -135,14 +141,14 @@ fn value_lists(
             let value_name = first.text().to_string();
             if let Some(problem) = name_problem(&value_name) {
                 let message = format!("name of {singular} #{i} {problem}");
-                out.push(Diagnostic::error("irdl", message, op_start(&op)));
+                out.push(Diagnostic::error("irdl", message, op_start(op)));
                 return lists;
             }
             if let Some(first) = names.iter().position(|n| *n == value_name) {
                 let message = format!(
                     "'{name}' op name of {singular} #{i} is a duplicate of the name of {singular} #{first}"
                 );
-                out.push(Diagnostic::error("irdl", message, op_start(&op)));
+                out.push(Diagnostic::error("irdl", message, op_start(op)));
             }
             names.push(value_name);
         }
