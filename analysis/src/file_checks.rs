@@ -59,6 +59,9 @@ pub fn file_checks_with(
         for (i, op) in &found.generic_with_results {
             per_op.extend(result_count_check(op).map(|d| (*i, d)));
         }
+        for (i, op) in &found.irdl_ops {
+            per_op.extend(crate::irdl::nesting::check(op).map(|d| (*i, d)));
+        }
         out.extend(
             per_op
                 .into_iter()
@@ -79,6 +82,8 @@ struct Found<'o> {
     /// Ops whose symbol references `symbol_uses` checks.
     symbol_users: Vec<(usize, SyntaxNode)>,
     generic_with_results: Vec<(usize, SyntaxNode)>,
+    /// `irdl.*` ops, whose place the IRDL nesting check reads.
+    irdl_ops: Vec<(usize, SyntaxNode)>,
 }
 
 impl<'o> Found<'o> {
@@ -117,6 +122,10 @@ impl<'o> Found<'o> {
     fn op(&mut self, index: usize, op: SyntaxNode) {
         if op.kind() == GENERIC_OP && op.children().any(|c| c.kind() == OP_RESULT_LIST) {
             self.generic_with_results.push((index, op.clone()));
+        }
+        if ops::op_name_token(&op).is_some_and(|t| t.text().trim_matches('"').starts_with("irdl."))
+        {
+            self.irdl_ops.push((index, op.clone()));
         }
         if is_symbol_table(&op) {
             self.tables.push((index, op));
@@ -267,12 +276,15 @@ fn table_checks(table: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagno
     out
 }
 
-fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
+/// Symbols defined twice among the ops directly in one symbol table (a module, a chunk's
+/// top level, an `irdl.dialect`), with a note at the first definition.
+pub(crate) fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
     let mut seen: HashMap<String, &SyntaxNode> = HashMap::new();
     let mut out = Vec::new();
     // Ops of other dialects may reference symbols in ways we cannot tell from defining them.
     for op in table.iter().filter(|op| ops::is_upstream_op(op)) {
-        let Some(name) = crate::ide::symbol_definition(op) else {
+        let name = crate::ide::symbol_definition(op).or_else(|| irdl_definition(op));
+        let Some(name) = name else {
             continue;
         };
         match seen.get(&name.0) {
@@ -291,6 +303,15 @@ fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// The name of an IRDL definition, which is a symbol even without a region
+/// (`irdl.attribute @a`), unlike most ops that merely reference one.
+fn irdl_definition(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    let names = ["irdl.operation", "irdl.type", "irdl.attribute"];
+    ops::op_named(op, &names)
+        .then(|| crate::ide::defined_symbol(op))
+        .flatten()
 }
 
 /// `func.call @f` and `func.constant @f` must name a symbol of the chunk's top-level table

@@ -12,8 +12,11 @@ use crate::registry::Variadicity;
 use crate::types::{AliasTable, Attr, Lowering};
 
 mod constraint;
+#[cfg(test)]
+mod def_check_tests;
 pub mod def_checks;
 pub mod hints;
+pub(crate) mod nesting;
 #[cfg(test)]
 mod tests;
 mod verify;

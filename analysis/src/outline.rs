@@ -35,8 +35,8 @@ pub struct Outline {
     /// ops in preorder.
     pub bodies: Vec<(GreenNode, TextSize)>,
     pub alias_refs: Vec<AliasRef>,
-    /// Ops the symbol and result-count checks read: symbol tables, calls, generic ops
-    /// that bind results; in preorder.
+    /// Ops the symbol, result-count and IRDL nesting checks read: symbol tables, calls,
+    /// generic ops that bind results, `irdl.*` ops; in preorder.
     pub checked_ops: Vec<(SyntaxKind, TextRange)>,
 }
 
@@ -221,8 +221,9 @@ pub(crate) fn holds_ops(kind: SyntaxKind) -> bool {
     )
 }
 
-/// Symbol tables, calls and function constants, and generic ops that bind results.
-/// `name` is the op's name (`None` for a node that is no op).
+/// Symbol tables, calls and function constants, generic ops that bind results, and IRDL
+/// ops (which may stand only in certain ops: a prefix test here finds a misplaced one
+/// anywhere at no extra walk). `name` is the op's name (`None` for a node that is no op).
 fn is_checked_op(node: &GreenNodeData, name: Option<&str>) -> bool {
     let binds_results = node_kind(node) == GENERIC_OP
         && node
@@ -233,6 +234,7 @@ fn is_checked_op(node: &GreenNodeData, name: Option<&str>) -> bool {
             crate::symbols::TABLE_OPS.contains(&name)
                 || crate::file_checks::CALL_OPS.contains(&name)
                 || crate::symbol_uses::SYMBOL_USE_OPS.contains(&name)
+                || name.starts_with("irdl.")
         })
 }
 

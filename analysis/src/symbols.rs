@@ -115,7 +115,7 @@ pub(crate) fn table_ops(table: &SyntaxNode) -> Vec<SyntaxNode> {
 }
 
 /// Ops that hold regions but are no symbol tables.
-fn is_known_non_table(op: &SyntaxNode) -> bool {
+pub(crate) fn is_known_non_table(op: &SyntaxNode) -> bool {
     let Some(name) = op_name(op) else {
         return false;
     };

@@ -1,8 +1,9 @@
 //! Errors in IRDL definitions themselves (issue: IRDL, part 3), with the messages of
 //! `mlir-opt`: the names of operands, results, parameters and regions (valid, unique,
-//! not shared between an op's lists), and `irdl.base` without a usable name. Symbol
-//! references (`irdl.base @x`, `irdl.parametric @x<...>`) are checked with the other
-//! symbol uses.
+//! not shared between an op's lists), `irdl.base` without a usable name, definitions
+//! named twice in a dialect and lists given twice in a definition. Symbol references
+//! (`irdl.base @x`, `irdl.parametric @x<...>`) are checked with the other symbol uses;
+//! where IRDL ops may stand, in `nesting`.
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
@@ -20,15 +21,17 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
         .flat_map(region_ops);
     let candidates: Vec<SyntaxNode> = top_level.iter().cloned().chain(in_modules).collect();
     for dialect in candidates.iter().filter(|op| is_named(op, "irdl.dialect")) {
-        for definition in region_ops(dialect) {
-            let lists = value_lists(&definition, &mut out);
+        let definitions = region_ops(dialect);
+        out.extend(crate::file_checks::redefinitions(&definitions));
+        for definition in definitions {
+            // Read once: a dialect may hold thousands of definitions.
+            let children = region_ops(&definition);
+            out.extend(at_most_one_child(&definition, &children));
+            let lists = value_lists(&children, &mut out);
             if is_named(&definition, "irdl.operation") {
                 out.extend(shared_names(&definition, &lists));
             }
-            for op in region_ops(&definition)
-                .iter()
-                .filter(|o| is_named(o, "irdl.base"))
-            {
+            for op in children.iter().filter(|o| is_named(o, "irdl.base")) {
                 out.extend(base_check(op));
             }
         }
@@ -36,13 +39,17 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
     out
 }
 
+/// Is `op` named `name` (read without allocating: it is asked of every IRDL op)?
 fn is_named(op: &SyntaxNode, name: &str) -> bool {
-    ops::op_name(op).as_deref() == Some(name)
+    ops::op_named(op, &[name])
 }
 
-/// The ops in the (first block of the) region of an IRDL op.
+/// The ops in the blocks of the region of an IRDL op, custom (`{...}`) or generic
+/// (`({...})`, whose regions stand in a list).
 fn region_ops(op: &SyntaxNode) -> Vec<SyntaxNode> {
+    let lists = op.children().filter(|c| c.kind() == REGION_LIST);
     op.children()
+        .chain(lists.flat_map(|l| l.children()))
         .filter(|c| c.kind() == REGION)
         .flat_map(|r| {
             r.children()
@@ -51,6 +58,52 @@ fn region_ops(op: &SyntaxNode) -> Vec<SyntaxNode> {
         })
         .flat_map(|b| b.children().filter(ops::is_op).collect::<Vec<_>>())
         .collect()
+}
+
+/// The ops a definition may hold at most one of (MLIR's `AtMostOneChildOf` trait).
+fn single_children(definition: &SyntaxNode) -> &'static [&'static str] {
+    if is_named(definition, "irdl.operation") {
+        &[
+            "irdl.operands",
+            "irdl.results",
+            "irdl.attributes",
+            "irdl.regions",
+        ]
+    } else if ops::op_named(definition, &["irdl.type", "irdl.attribute"]) {
+        &["irdl.parameters"]
+    } else {
+        &[]
+    }
+}
+
+/// The first op of `single_children` seen twice in a definition, as MLIR reports it:
+/// at the definition, naming the kind of the first repeated op.
+fn at_most_one_child(definition: &SyntaxNode, children: &[SyntaxNode]) -> Option<Diagnostic> {
+    let single = single_children(definition);
+    let mut seen: Vec<&str> = Vec::new();
+    for op in children {
+        let Some(token) = ops::op_name_token(op) else {
+            continue;
+        };
+        let Some(&name) = single
+            .iter()
+            .find(|n| **n == token.text().trim_matches('"'))
+        else {
+            continue;
+        };
+        if seen.contains(&name) {
+            let message = format!(
+                "failed to verify AtMostOneChildOf trait: the operation contains at least two operations of type {name}"
+            );
+            return Some(Diagnostic::error(
+                "irdl",
+                message,
+                op_name_range(definition),
+            ));
+        }
+        seen.push(name);
+    }
+    None
 }
 
 /// A list op of a definition: `irdl.operands(a: %0, ...)` and its kind of value.
@@ -64,15 +117,15 @@ const LISTS: [(&str, &str, &str); 4] = [
 /// The names each list op of a definition declares (by the list's plural), reporting
 /// entries without a name, invalid names and duplicates.
 fn value_lists(
-    definition: &SyntaxNode,
+    children: &[SyntaxNode],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<(&'static str, Vec<String>)> {
     let mut lists = Vec::new();
-    for op in region_ops(definition) {
-        let Some(&(name, singular, plural)) = LISTS.iter().find(|(n, ..)| is_named(&op, n)) else {
+    for op in children {
+        let Some(&(name, singular, plural)) = LISTS.iter().find(|(n, ..)| is_named(op, n)) else {
             continue;
         };
-        let Some(entries) = entries(&op) else {
+        let Some(entries) = entries(op) else {
             continue;
         };
         let mut names: Vec<String> = Vec::new();
@@ -88,14 +141,14 @@ fn value_lists(
             let value_name = first.text().to_string();
             if let Some(problem) = name_problem(&value_name) {
                 let message = format!("name of {singular} #{i} {problem}");
-                out.push(Diagnostic::error("irdl", message, op_start(&op)));
+                out.push(Diagnostic::error("irdl", message, op_start(op)));
                 return lists;
             }
             if let Some(first) = names.iter().position(|n| *n == value_name) {
                 let message = format!(
                     "'{name}' op name of {singular} #{i} is a duplicate of the name of {singular} #{first}"
                 );
-                out.push(Diagnostic::error("irdl", message, op_start(&op)));
+                out.push(Diagnostic::error("irdl", message, op_start(op)));
             }
             names.push(value_name);
         }
