@@ -211,3 +211,12 @@ module {
     }
   }
 }
+
+// -----
+
+irdl.dialect @no_attributes {
+  irdl.operation @op {
+    // expected-error@+1 {{expected attribute value}}
+    irdl.attributes {}
+  }
+}

@@ -34,9 +34,30 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
             for op in children.iter().filter(|o| is_named(o, "irdl.base")) {
                 out.extend(base_check(op));
             }
+            for op in children.iter().filter(|o| is_named(o, "irdl.attributes")) {
+                out.extend(empty_attributes(op));
+            }
         }
     }
     out
+}
+
+/// `irdl.attributes {}`: its parser wants at least one `"name" = %v` (an op without
+/// attributes leaves the list out).
+fn empty_attributes(op: &SyntaxNode) -> Option<Diagnostic> {
+    // An empty `{}` after an op name reads as an empty region.
+    let dict = op
+        .children()
+        .find(|c| matches!(c.kind(), ATTR_DICT | REGION))?;
+    if dict.children().next().is_some() {
+        return None;
+    }
+    let close = dict
+        .children_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| t.kind() == R_BRACE)?;
+    let message = "expected attribute value";
+    Some(Diagnostic::error("irdl", message, close.text_range()))
 }
 
 /// Is `op` named `name` (read without allocating: it is asked of every IRDL op)?
