@@ -15,5 +15,5 @@ fn invalid_definitions_fixture_verifies() {
     let diagnostics = file_diagnostics(&text, true);
     let result = verify(&text, TextSize::new(0), &diagnostics);
     assert!(result.is_ok(), "{result:#?}");
-    assert_eq!(result.matched.len(), 19, "one error per invalid chunk");
+    assert_eq!(result.matched.len(), 20, "one error per invalid chunk");
 }
