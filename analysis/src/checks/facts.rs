@@ -239,6 +239,7 @@ impl Gatherer<'_> {
         };
         let Some(spec) = self.registry.resolve(&name, default_dialect) else {
             self.unknown_op(node, &name, false);
+            self.irdl_custom_op(node, &name);
             return (None, None, OpTypes::default());
         };
         match registry::match_op(&op, spec) {
@@ -426,6 +427,18 @@ impl Gatherer<'_> {
         crate::irdl::RegionShape {
             blocks: region.blocks().count(),
             entry_args,
+        }
+    }
+
+    /// An IRDL op written in custom form: IRDL defines no custom syntax, so `mlir-opt`
+    /// cannot parse it (it fails without a message); we read it as any op and say so.
+    fn irdl_custom_op(&mut self, node: &SyntaxNode, name: &str) {
+        if self.is_irdl_op(name) {
+            let message = format!(
+                "'{name}' is defined in IRDL, which gives it no custom syntax: only its generic form \"{name}\"(...) is verified (and accepted by mlir-opt)"
+            );
+            let hint = Diagnostic::hint("irdl-custom-form", message, op_name_range(node));
+            self.facts.errors.push(hint);
         }
     }
 
