@@ -275,6 +275,14 @@ fn statement_follows(p: &Parser<'_>, n: usize) -> bool {
     p.nth(n) == EQ && matches!(p.nth(n + 1), BARE_ID | STRING)
 }
 
+/// `%a:2 "name"` or `%a "name"` at the `n`th token: a result list missing its `=`.
+fn broken_statement_follows(p: &Parser<'_>, n: usize) -> bool {
+    match p.nth(n + 1) {
+        COLON => p.nth(n + 2) == INT_NUMBER && p.nth(n + 3) == STRING,
+        next => next == STRING,
+    }
+}
+
 /// `{`: a region, an attribute dictionary, or a group of items such as IREE's dynamic
 /// dimensions `{%d0, %d1}`, told apart by what follows it.
 fn brace(p: &mut Parser<'_>) {
@@ -289,6 +297,11 @@ fn brace(p: &mut Parser<'_>) {
 // func.func @f() -> () {return}
 // "t.op"() {unit} : () -> ()
 // t.op {flag}
+// test_err custom_op_region_opening_with_broken_result_list
+// func.func @f() {
+//   %0:2 "foo"() : () -> (i32, i32)
+//   return
+// }
 // test custom_op_region_opening_with_dotted_op_and_colon
 // func.func @f(%c: i1) {
 //   scf.while : () -> () {
@@ -319,6 +332,14 @@ fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
         (BARE_ID, COLON) => BRACE_GROUP,
         (BARE_ID, _) => REGION,
         (VALUE_ID, _) if statement_follows(p, 1) => REGION,
+        // A line opening with a result list and a quoted op name is a statement, even a
+        // broken one (`%0:2 "foo"()` lacking its `=`); groups of values such as IREE's
+        // `{%d0, %d1}` or `=> {\n %scope::%key[...] : ...}` never look like that.
+        (VALUE_ID, COLON | STRING)
+            if p.nth_token(1).newline_before && broken_statement_follows(p, 1) =>
+        {
+            REGION
+        }
         _ => BRACE_GROUP,
     }
 }
