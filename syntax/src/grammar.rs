@@ -85,30 +85,45 @@ fn file_metadata(p: &mut Parser<'_>) {
     let depth = p.bracket_depth();
     p.start_node(FILE_METADATA);
     p.bump();
+    let mut ok = true;
     while !matches!(p.current(), EOF | FILE_META_CLOSE) {
-        if !metadata_entry(p) {
-            break;
-        }
-        if !p.eat(COMMA) {
+        ok = metadata_entry(p, 0);
+        if !ok || !p.eat(COMMA) {
             break;
         }
     }
-    p.expect(FILE_META_CLOSE, "expected ',' or '#-}'");
+    // After a broken entry, the rest of the block holds no independent error: recovery
+    // skips it.
+    if ok {
+        p.expect(FILE_META_CLOSE, "expected ',' or '#-}'");
+    }
     p.finish_node();
     recover_to_statement(p, depth);
 }
 
-/// `key: { nested entries }` or `key: "value"` inside the metadata block.
-fn metadata_entry(p: &mut Parser<'_>) -> bool {
+// test_err file_metadata_resource_key
+// {-#
+//   dialect_resources: {
+//     10
+//   }
+// #-}
+/// `key: { nested entries }` or `key: "value"` inside the metadata block, `depth`
+/// dictionaries deep (0: a section such as `dialect_resources`).
+fn metadata_entry(p: &mut Parser<'_>, depth: u32) -> bool {
     p.start_node(METADATA_ENTRY);
-    let ok = metadata_entry_body(p);
+    let ok = metadata_entry_body(p, depth);
     p.finish_node();
     ok
 }
 
-fn metadata_entry_body(p: &mut Parser<'_>) -> bool {
+fn metadata_entry_body(p: &mut Parser<'_>, depth: u32) -> bool {
     if !(p.eat(BARE_ID) || p.eat(STRING)) {
-        p.error_expected("expected identifier key in file metadata dictionary");
+        match depth {
+            0 => p.error_expected("expected identifier key in file metadata dictionary"),
+            // Inside a section, MLIR reads groups and entries as resources, and reports
+            // at the token it found.
+            _ => p.error("expected identifier key for 'resource' entry"),
+        }
         return false;
     }
     if !p.expect(COLON, "expected ':'") {
@@ -120,7 +135,11 @@ fn metadata_entry_body(p: &mut Parser<'_>) -> bool {
     }
     p.bump();
     while !matches!(p.current(), EOF | R_BRACE | FILE_META_CLOSE) {
-        if !metadata_entry(p) || !p.eat(COMMA) {
+        // A broken entry ends the block: its error is the one MLIR reports.
+        if !metadata_entry(p, depth + 1) {
+            return false;
+        }
+        if !p.eat(COMMA) {
             break;
         }
     }

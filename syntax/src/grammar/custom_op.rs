@@ -213,6 +213,8 @@ fn successor(p: &mut Parser<'_>) {
 
 /// `(...)`, `[...]` or `<...>`: nested items up to the matching closer. An unclosed group
 /// stops where a statement clearly begins, so it cannot swallow the rest of the file.
+// test_err custom_op_empty_brace_closed_by_paren
+// func.func @f() -> (i1 {)
 fn group(p: &mut Parser<'_>, kind: SyntaxKind, close: SyntaxKind) {
     p.nested(|p| {
         p.start_node(kind);
@@ -220,7 +222,14 @@ fn group(p: &mut Parser<'_>, kind: SyntaxKind, close: SyntaxKind) {
         while !p.at(close) && !at_group_end(p, close) {
             item(p);
         }
-        if !p.eat(close) {
+        // `{` closed by another bracket at once (`(i1 {)`) is a dictionary missing its
+        // first entry, as MLIR reads it.
+        if close == R_BRACE
+            && matches!(p.prev_token(), Some((L_BRACE, _)))
+            && matches!(p.current(), R_PAREN | R_BRACK)
+        {
+            p.error_expected("expected attribute name");
+        } else if !p.eat(close) {
             let text = match close {
                 R_PAREN => ")",
                 R_BRACK => "]",

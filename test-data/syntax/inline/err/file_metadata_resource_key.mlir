@@ -1,0 +1,5 @@
+{-#
+  dialect_resources: {
+    10
+  }
+#-}
