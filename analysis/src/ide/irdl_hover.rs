@@ -169,4 +169,30 @@ mod tests {
         let hover = hover_at(DIALECT, "@point").expect("a hover at the definition");
         assert!(hover.contains("defined at `geo.irdl.mlir:2`"), "{hover}");
     }
+
+    #[test]
+    fn hover_shows_attributes_and_regions() {
+        let dialect = "irdl.dialect @flow {\n  irdl.operation @loop {\n    %0 = irdl.is index\n    %1 = irdl.is \"up\"\n    %body = irdl.region(%0) with size 1\n    %exit = irdl.region()\n    irdl.attributes {\"dir\" = %1}\n    irdl.regions(body: %body, exit: %exit)\n  }\n}\n";
+        let sources: Vec<IrdlSource> = crate::irdl::dialects_in(dialect)
+            .into_iter()
+            .map(|d| IrdlSource {
+                file: "file:///w/flow.irdl.mlir".into(),
+                text: std::sync::Arc::from(dialect),
+                dialect: d,
+            })
+            .collect();
+        let user = "\"flow.loop\"() ({}, {}) : () -> ()\n";
+        let root = mlir_syntax::parse(user).syntax_node();
+        let hover = irdl_hover(&root, TextSize::new(2), &sources).expect("a hover");
+        for part in [
+            "attributes:\n- `dir`: `\"up\"`",
+            "regions:\n- `body`: arguments (`index`), 1 block(s)\n- `exit`: no arguments",
+        ] {
+            assert!(
+                hover.markdown.contains(part),
+                "{part} in {}",
+                hover.markdown
+            );
+        }
+    }
 }
