@@ -255,7 +255,11 @@ fn choose_cuts(text: &str, threads: usize, min_piece: usize) -> Option<Vec<usize
     if text.contains("// -----") {
         return None;
     }
-    let candidates = cut_points(text);
+    let region = cut_points(text);
+    // The parser tells what a `{` opens (region, dictionary, group) from the tokens after
+    // it; the rest of the file would show it other tokens past the first cut.
+    let decided = decided_at(text, region.open)?;
+    let candidates = &region.at[region.at.partition_point(|&at| at <= decided)..];
     let (first, last) = (*candidates.first()?, *candidates.last()?);
     let span = last - first;
     let count = threads.max(1).min(span / min_piece.max(1));
@@ -275,13 +279,40 @@ fn choose_cuts(text: &str, threads: usize, min_piece: usize) -> Option<Vec<usize
     Some(cuts)
 }
 
+/// How many tokens after a bracket the parser may look at to decide what it opens
+/// (`statement_follows` reads a result list of up to 64 tokens, then two more).
+const BRACKET_LOOKAHEAD: usize = 68;
+
+/// Where the parser has surely decided what the bracket at `open` opens: the start of the
+/// token `BRACKET_LOOKAHEAD` tokens after it (`None` if the text ends before). Lexes a
+/// window that doubles until it holds that token, so a long file costs little.
+fn decided_at(text: &str, open: usize) -> Option<usize> {
+    let mut window = 4096;
+    loop {
+        let end = (open + window).min(text.len());
+        let slice = text.get(open..end)?;
+        let (tokens, _) = crate::lexer::lex(slice);
+        let mut code = tokens
+            .iter()
+            .filter(|t| !t.kind.is_trivia() && t.kind != EOF);
+        // The window's last token may be cut short: only use a token before it.
+        if let (Some(token), Some(_)) = (code.nth(BRACKET_LOOKAHEAD), code.next()) {
+            return Some(open + token.start as usize);
+        }
+        if end == text.len() {
+            return None;
+        }
+        window *= 2;
+    }
+}
+
 /// Line starts where a statement surely begins (see the module doc), all in the same
 /// depth-1 region: the one with the most of them. One pass over the bytes that tracks
 /// bracket depth outside strings and comments; it must be cheap next to parsing.
-fn cut_points(text: &str) -> Vec<usize> {
+fn cut_points(text: &str) -> RegionCuts {
     let bytes = text.as_bytes();
     let mut cuts = Cuts::default();
-    let (mut depth, mut region) = (0i64, 0u32);
+    let (mut depth, mut region, mut open) = (0i64, 0u32, 0usize);
     // Whether the last line with code ended with nothing that asks for more (no comment).
     let mut prev_complete = false;
     let mut i = 0;
@@ -292,7 +323,7 @@ fn cut_points(text: &str) -> Vec<usize> {
             i += 1;
         }
         if depth == 1 && prev_complete && starts_statement_surely(&text[i..]) {
-            cuts.add(region, i);
+            cuts.add(region, open, i);
         }
         let mut comment_at = None;
         loop {
@@ -319,7 +350,10 @@ fn cut_points(text: &str) -> Vec<usize> {
                 }
                 Some(b'(' | b'[' | b'{') => {
                     depth += 1;
-                    region += u32::from(depth == 1);
+                    if depth == 1 {
+                        region += 1;
+                        open = i;
+                    }
                     i += 1;
                 }
                 Some(b')' | b']' | b'}') => {
@@ -361,25 +395,33 @@ static INTERESTING: [bool; 256] = {
 /// Cut points by depth-1 region, keeping the region with the most.
 #[derive(Default)]
 struct Cuts {
-    best: Vec<usize>,
-    current: Vec<usize>,
+    best: RegionCuts,
+    current: RegionCuts,
     region: u32,
 }
 
+/// The cut points of one depth-1 region, and where its bracket opens.
+#[derive(Default)]
+struct RegionCuts {
+    open: usize,
+    at: Vec<usize>,
+}
+
 impl Cuts {
-    fn add(&mut self, region: u32, at: usize) {
+    fn add(&mut self, region: u32, open: usize, at: usize) {
         if region != self.region {
-            if self.current.len() > self.best.len() {
+            if self.current.at.len() > self.best.at.len() {
                 self.best = std::mem::take(&mut self.current);
             }
-            self.current.clear();
+            self.current.at.clear();
+            self.current.open = open;
             self.region = region;
         }
-        self.current.push(at);
+        self.current.at.push(at);
     }
 
-    fn best(self) -> Vec<usize> {
-        if self.current.len() > self.best.len() {
+    fn best(self) -> RegionCuts {
+        if self.current.at.len() > self.best.at.len() {
             self.current
         } else {
             self.best
@@ -433,11 +475,27 @@ mod tests {
             "t{e<\nc. \n%r = s",
             "t{e<a\nc.d x\n%r = s\n}",
             "t{e(\nc.d x\n%r = s\n}",
+            // Found by the fuzz target: the `{` opens a dictionary (`l. =` after it), but
+            // the rest of the file shows it `%t = e` after the cut, a region.
+            "l{\nl. =>\n%t = e",
         ] {
             let sequential = crate::parse_sequentially(text);
             if let Some(pieces) = crate::parse_in_pieces(text, 4, 1) {
                 assert!(pieces == sequential, "{text:?}");
             }
         }
+    }
+
+    /// However long the statements before the first cut, the bracket is decided first.
+    #[test]
+    fn the_first_cut_comes_after_the_brackets_lookahead() {
+        let ops: String = (0..40).map(|i| format!("  x.op{i} %a\n")).collect();
+        let text = format!("m {{\n{ops}}}\n");
+        let cuts = super::choose_cuts(&text, 4, 1).expect("cuts");
+        let decided = super::decided_at(&text, 2).expect("enough tokens");
+        assert!(cuts[0] > decided, "{cuts:?} vs {decided}");
+        // 40 statements hold enough tokens; 10 do not (the parser could still be looking).
+        let ops: String = (0..10).map(|i| format!("  x.op{i} %a\n")).collect();
+        assert_eq!(super::choose_cuts(&format!("m {{\n{ops}}}\n"), 4, 1), None);
     }
 }
