@@ -42,6 +42,13 @@ pub(crate) fn parse_in_pieces(text: &str, threads: usize, min_piece: usize) -> O
         (rest, pieces)
     });
     let pieces = pieces.into_iter().collect::<Option<Vec<_>>>()?;
+    let seams_agree = cuts
+        .windows(2)
+        .zip(&pieces)
+        .all(|(w, piece)| seam_agrees(text, w[0], w[1], piece));
+    if !seams_agree {
+        return None;
+    }
     let (green, block_path, index) = splice(&rest.green, first, &pieces)?;
     let found = shift_errors(rest.found, &rest_text, first, last)?;
     let mut ranges = Vec::new();
@@ -175,6 +182,80 @@ fn parse_piece(piece: &str) -> Option<Vec<Element>> {
     }
     out.extend(trivia.iter().map(|t| (*t).to_owned()));
     Some(out)
+}
+
+/// Does the last statement of the piece `text[start..end]` read the same with the file's
+/// text after it as with the piece's end? The parser may look past a line end to decide
+/// where an op ends (`%2` alone on a line: is it a result list?), so the statement is
+/// parsed again, in a region, followed by the lines after the cut up to the farthest
+/// token the parser could read; it must come out the same, followed by a statement at
+/// the cut.
+fn seam_agrees(text: &str, start: usize, end: usize, piece: &[Element]) -> bool {
+    let mut offset = start;
+    let mut last = None;
+    for element in piece {
+        if matches!(element_kind(element), GENERIC_OP | CUSTOM_OP) {
+            last = Some((offset, element));
+        }
+        offset += element_len(element);
+    }
+    let Some((at, statement)) = last else {
+        return false;
+    };
+    let window_end = decided_at(text, end).map_or(text.len(), |t| line_end(text, t));
+    let Some(window) = text.get(at..window_end) else {
+        return false;
+    };
+    let wrapped = format!("{{{window}");
+    let context = FragmentContext {
+        depth: 0,
+        after_op_name: false,
+        after_outside_error: false,
+    };
+    let mut p = Parser::new_fragment(&wrapped, &context);
+    grammar::region_fragment(&mut p, false);
+    let (green, errors) = p.finish();
+    let cut = end - at + 1;
+    // Errors in the statement (before the cut) would not be the piece's (it has none).
+    if errors
+        .lexer
+        .iter()
+        .chain(&errors.parser)
+        .any(|e| usize::from(e.range.start()) < cut)
+    {
+        return false;
+    }
+    let root = SyntaxNode::new_root(green);
+    let Some(block) = root
+        .first_child()
+        .and_then(|region| region.children().find(|c| c.kind() == BLOCK))
+    else {
+        return false;
+    };
+    let mut ops = block
+        .children()
+        .filter(|c| matches!(c.kind(), GENERIC_OP | CUSTOM_OP));
+    let same_statement = ops.next().is_some_and(|op| match statement {
+        NodeOrToken::Node(node) => op.green().into_owned() == *node,
+        NodeOrToken::Token(_) => false,
+    });
+    let next_at_cut = ops
+        .next()
+        .is_some_and(|op| usize::from(op.text_range().start()) == cut);
+    same_statement && next_at_cut
+}
+
+fn element_len(element: &Element) -> usize {
+    let len = match element {
+        NodeOrToken::Node(n) => n.text_len(),
+        NodeOrToken::Token(t) => t.text_len(),
+    };
+    usize::from(len)
+}
+
+/// The end of the line `at` is on (before its newline).
+fn line_end(text: &str, at: usize) -> usize {
+    text[at..].find('\n').map_or(text.len(), |i| at + i)
 }
 
 fn element_kind<N, T>(element: &NodeOrToken<N, T>) -> SyntaxKind
@@ -370,12 +451,27 @@ fn cut_points(text: &str) -> RegionCuts {
             continue;
         }
         // What the line's code ends with (`->` asks for more, a lone `>` does not).
-        let code = text[line_start..line_end].trim_end();
+        let code = text[line_start..line_end].trim();
         if !code.is_empty() {
-            prev_complete = !code.ends_with([',', '=', ':']) && !code.ends_with("->");
+            prev_complete = !code.ends_with([',', '=', ':'])
+                && !code.ends_with("->")
+                && !is_bare_result_list(code);
         }
     }
     cuts.best()
+}
+
+/// `%2` or `%a, %b:2` alone on a line: whether it starts a statement (a result list
+/// missing its `=`) is decided by reading on into the next lines, past a cut.
+fn is_bare_result_list(code: &str) -> bool {
+    code.starts_with('%')
+        && code.bytes().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(
+                    b,
+                    b'%' | b'_' | b'$' | b'.' | b'-' | b',' | b':' | b'#' | b' ' | b'\t'
+                )
+        })
 }
 
 /// The bytes the scan stops at: line ends, strings, comments and brackets.
@@ -478,6 +574,9 @@ mod tests {
             // Found by the fuzz target: the `{` opens a dictionary (`l. =` after it), but
             // the rest of the file shows it `%t = e` after the cut, a region.
             "l{\nl. =>\n%t = e",
+            // Found by the fuzz target: whether `%2` starts a statement is read from the
+            // lines after it (`%1 =`), which the piece before the cut does not hold.
+            "t(){%=t 0f%\nn(i:!)>(p:.i 2=r)c(u)\"\"():()>()c(\"\"(\"\":0:8))\"\"():()>()c(e(\"\"t\"\":0:8))\n%1 = r\n%2\n%1 = e",
         ] {
             let sequential = crate::parse_sequentially(text);
             if let Some(pieces) = crate::parse_in_pieces(text, 4, 1) {
