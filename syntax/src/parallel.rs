@@ -49,7 +49,7 @@ pub(crate) fn parse_in_pieces(text: &str, threads: usize, min_piece: usize) -> O
     if !seams_agree {
         return None;
     }
-    let (green, block_path, index) = splice(&rest.green, first, &pieces)?;
+    let (green, block_path, index) = splice(text, &rest.green, first, &pieces)?;
     let found = shift_errors(rest.found, &rest_text, first, last)?;
     let mut ranges = Vec::new();
     let mut at = index;
@@ -194,14 +194,19 @@ fn seam_agrees(text: &str, start: usize, end: usize, piece: &[Element]) -> bool 
     let mut offset = start;
     let mut last = None;
     for element in piece {
-        if matches!(element_kind(element), GENERIC_OP | CUSTOM_OP) {
-            last = Some((offset, element));
+        if let NodeOrToken::Node(node) = element
+            && matches!(element_kind(element), GENERIC_OP | CUSTOM_OP)
+        {
+            last = Some((offset, node));
         }
         offset += element_len(element);
     }
-    let Some((at, statement)) = last else {
-        return false;
-    };
+    last.is_some_and(|(at, statement)| statement_reads_the_same(text, at, statement, end))
+}
+
+/// Does the statement `statement` at `at` read the same followed by the file's text from
+/// `end` (a cut) on, with a statement starting at `end`?
+fn statement_reads_the_same(text: &str, at: usize, statement: &GreenNode, end: usize) -> bool {
     let window_end = decided_at(text, end).map_or(text.len(), |t| line_end(text, t));
     let Some(window) = text.get(at..window_end) else {
         return false;
@@ -235,10 +240,9 @@ fn seam_agrees(text: &str, start: usize, end: usize, piece: &[Element]) -> bool 
     let mut ops = block
         .children()
         .filter(|c| matches!(c.kind(), GENERIC_OP | CUSTOM_OP));
-    let same_statement = ops.next().is_some_and(|op| match statement {
-        NodeOrToken::Node(node) => op.green().into_owned() == *node,
-        NodeOrToken::Token(_) => false,
-    });
+    let same_statement = ops
+        .next()
+        .is_some_and(|op| op.green().into_owned() == *statement);
     let next_at_cut = ops
         .next()
         .is_some_and(|op| usize::from(op.text_range().start()) == cut);
@@ -274,6 +278,7 @@ where
 /// statement after the last cut, in the rest's text). Returns the new tree, the path to
 /// the block (child indices from the root) and the index of the pieces' first child.
 fn splice(
+    text: &str,
     rest: &GreenNode,
     cut: usize,
     pieces: &[Vec<Element>],
@@ -293,6 +298,18 @@ fn splice(
     }
     let path = [&block, &region, &owner].map(|n| n.index());
     let index = op.index();
+    // The rest's statement before the cut was followed there by the text after the last
+    // cut: it must read the same followed by the file's text at the cut.
+    if let Some(before) = op.prev_sibling()
+        && !statement_reads_the_same(
+            text,
+            usize::from(before.text_range().start()),
+            &before.green().into_owned(),
+            cut,
+        )
+    {
+        return None;
+    }
     let old: Vec<Element> = block.green().children().map(|c| c.to_owned()).collect();
     let added: usize = pieces.iter().map(Vec::len).sum();
     let mut children = Vec::with_capacity(old.len() + added);
