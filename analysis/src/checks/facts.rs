@@ -10,11 +10,13 @@ use rustc_hash::FxHashMap;
 use super::op_types::{self, OpTypes};
 use super::op_verify;
 use super::verifiers::{self, PendingOp};
-use crate::diagnostics::{Diagnostic, Note};
+use crate::diagnostics::Diagnostic;
 use crate::hir::ops::op_name_range;
 use crate::hir::{self, ops};
 use crate::registry::{self, AttrValue, COMPLETE_DIALECTS, OpMatch, OpSpec, Registry, Trait};
-use crate::types::{Attr, Lowering, Type};
+use crate::types::{Lowering, Type};
+
+mod irdl_ops;
 
 /// What a value definition says about its types.
 pub(super) struct DefTypes {
@@ -331,120 +333,6 @@ impl Gatherer<'_> {
             .map(|t| Some(t.lower(&mut self.lowering)))
             .collect();
         Some((name, results))
-    }
-
-    /// A generic op of a dialect the file defines in IRDL, verified against it.
-    fn irdl_op(&mut self, node: &SyntaxNode, op: &ast::GenericOp, name: &str, types: &OpTypes) {
-        let Some(found) = crate::irdl::find_op(self.irdl, name) else {
-            return;
-        };
-        let at = op_name_range(node);
-        let Some(def) = found else {
-            let dialect = name.split_once('.').map_or("", |(d, _)| d);
-            let message = format!(
-                "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
-            );
-            self.facts
-                .errors
-                .push(Diagnostic::error("irdl", message, at));
-            return;
-        };
-        if let Some(properties) = op.properties() {
-            let dict = properties
-                .syntax()
-                .children()
-                .find(|c| c.kind() == SyntaxKind::ATTR_DICT)
-                .map(|d| self.lowering.lower_attr(&d));
-            let dict = dict.map_or_else(|| "{}".to_string(), |d| d.to_string());
-            let message = format!(
-                "invalid properties {dict} for op {name}: extensible Dialects don't support properties"
-            );
-            self.facts
-                .errors
-                .push(Diagnostic::error("irdl", message, at));
-            return;
-        }
-        // Only a function type whose counts match the op gives every value a type.
-        let operand_count = op.operands().count();
-        let operands: Option<Vec<Type>> = types.operands.iter().map(|(_, t)| t.clone()).collect();
-        let results: Option<Vec<Type>> = types.results.iter().cloned().collect();
-        let (Some(operands), Some(results)) = (operands, results) else {
-            return;
-        };
-        if operands.len() != operand_count {
-            return;
-        }
-        let instance = crate::irdl::OpInstance {
-            name: name.to_string(),
-            operands,
-            results,
-            attributes: self.attributes(op),
-            regions: op.regions().map(|r| self.region_shape(&r)).collect(),
-        };
-        for failure in crate::irdl::verify_op(def, self.irdl, &instance) {
-            let mut error = Diagnostic::error("irdl", failure.message, failure.at.unwrap_or(at));
-            if failure.at.is_some() {
-                error.notes.push(Note {
-                    range: at,
-                    message: "see the operation".into(),
-                });
-            }
-            self.facts.errors.push(error);
-        }
-    }
-
-    /// The entries of a generic op's attribute dictionary.
-    fn attributes(&mut self, op: &ast::GenericOp) -> Vec<(String, Attr)> {
-        let Some(dict) = op.attr_dict() else {
-            return Vec::new();
-        };
-        dict.entries()
-            .filter_map(|entry| {
-                let value = match entry.value() {
-                    Some(value) => self.lowering.lower_attr(value.syntax()),
-                    None => Attr::Unit,
-                };
-                Some((entry.name()?, value))
-            })
-            .collect()
-    }
-
-    /// A region's block count and its entry block's arguments (at their names).
-    fn region_shape(&mut self, region: &ast::Region) -> crate::irdl::RegionShape {
-        let args = region
-            .entry_block()
-            .into_iter()
-            .flat_map(|block| block.args().collect::<Vec<_>>());
-        let entry_args = args
-            .filter_map(|arg| {
-                let ty = match arg.ty() {
-                    Some(ty) => self.lowering.lower_type(ty.syntax()),
-                    None => Type::Error,
-                };
-                Some((ty, arg.name_token()?.text_range()))
-            })
-            .collect();
-        crate::irdl::RegionShape {
-            blocks: region.blocks().count(),
-            entry_args,
-        }
-    }
-
-    /// An IRDL op written in custom form: IRDL defines no custom syntax, so `mlir-opt`
-    /// cannot parse it (it fails without a message); we read it as any op and say so.
-    fn irdl_custom_op(&mut self, node: &SyntaxNode, name: &str) {
-        if self.is_irdl_op(name) {
-            let message = format!(
-                "'{name}' is defined in IRDL, which gives it no custom syntax: only its generic form \"{name}\"(...) is verified (and accepted by mlir-opt)"
-            );
-            let hint = Diagnostic::hint("irdl-custom-form", message, op_name_range(node));
-            self.facts.errors.push(hint);
-        }
-    }
-
-    /// Is `name` an op that an IRDL dialect of the body defines?
-    fn is_irdl_op(&self, name: &str) -> bool {
-        matches!(crate::irdl::find_op(self.irdl, name), Some(Some(_)))
     }
 
     /// An op named in a dialect we know completely but not one of its ops.
