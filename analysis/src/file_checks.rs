@@ -38,7 +38,6 @@ pub fn file_checks_with(
         let top_level: Vec<SyntaxNode> = chunk.iter().filter(|n| ops::is_op(n)).cloned().collect();
         out.extend(redefinitions(&top_level));
         out.extend(crate::irdl::def_checks::check(&top_level));
-        out.extend(crate::irdl::hints::check(&top_level));
         let mut tables = SymbolTables::new(&chunk);
         let mut calls = None;
         let mut per_op: Vec<(usize, Diagnostic)> = Vec::new();

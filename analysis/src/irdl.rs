@@ -15,7 +15,6 @@ mod constraint;
 #[cfg(test)]
 mod def_check_tests;
 pub mod def_checks;
-pub mod hints;
 pub(crate) mod nesting;
 #[cfg(test)]
 mod tests;
@@ -278,6 +277,21 @@ fn string_item(op: &ast::CustomOp) -> Option<String> {
 
 /// `(name: %v, rest: variadic %w)`.
 fn values(op: &ast::CustomOp, vars: &FxHashMap<String, usize>) -> Vec<IrdlValue> {
+    list_entries(op)
+        .into_iter()
+        .filter_map(|(name, variadicity, var)| {
+            Some(IrdlValue {
+                name,
+                constraint: *vars.get(&var)?,
+                variadicity,
+            })
+        })
+        .collect()
+}
+
+/// The `name: [variadicity] %var` entries of a list op (`irdl.operands`, `irdl.regions`,
+/// ...), with the variable's SSA name.
+fn list_entries(op: &ast::CustomOp) -> Vec<(String, Variadicity, String)> {
     let Some(group) = op.syntax().children().find(|c| c.kind() == PAREN_GROUP) else {
         return Vec::new();
     };
@@ -295,15 +309,9 @@ fn values(op: &ast::CustomOp, vars: &FxHashMap<String, usize>) -> Vec<IrdlValue>
                 }
             }
             VALUE_USE => {
-                let var = child
-                    .first_token()
-                    .and_then(|t| vars.get(t.text()).copied());
-                if let (Some(n), Some(constraint)) = (name.take(), var) {
-                    out.push(IrdlValue {
-                        name: n,
-                        constraint,
-                        variadicity,
-                    });
+                let var = child.first_token().map(|t| t.text().to_string());
+                if let (Some(n), Some(var)) = (name.take(), var) {
+                    out.push((n, variadicity, var));
                 }
                 variadicity = Variadicity::Single;
             }
@@ -343,26 +351,16 @@ fn region(op: &ast::CustomOp, vars: &FxHashMap<String, usize>) -> IrdlRegion {
 
 /// `irdl.regions(body: %r0, ...)`: the named uses of region definitions.
 fn regions(op: &ast::CustomOp, region_vars: &FxHashMap<String, IrdlRegion>) -> Vec<IrdlRegion> {
-    let Some(group) = op.syntax().children().find(|c| c.kind() == PAREN_GROUP) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let mut name = None;
-    for child in group.children() {
-        match child.kind() {
-            KEYWORD => name = Some(child.text().to_string()),
-            VALUE_USE => {
-                let region = child
-                    .first_token()
-                    .and_then(|t| region_vars.get(t.text()).cloned());
-                if let (Some(name), Some(region)) = (name.take(), region) {
-                    out.push(IrdlRegion { name, ..region });
-                }
-            }
-            _ => {}
-        }
-    }
-    out
+    list_entries(op)
+        .into_iter()
+        .filter_map(|(name, _, var)| {
+            let region = region_vars.get(&var)?;
+            Some(IrdlRegion {
+                name,
+                ..region.clone()
+            })
+        })
+        .collect()
 }
 
 /// `{"name" = %c, ...}`.

@@ -1,7 +1,8 @@
 //! Errors in IRDL definitions themselves (issue: IRDL, part 3), with the messages of
 //! `mlir-opt`: the names of operands, results, parameters and regions (valid, unique,
 //! not shared between an op's lists), `irdl.base` without a usable name, definitions
-//! named twice in a dialect and lists given twice in a definition. Symbol references
+//! named twice in a dialect and lists given twice in a definition; and a hint at each
+//! `irdl.c_pred`, which we cannot evaluate. Symbol references
 //! (`irdl.base @x`, `irdl.parametric @x<...>`) are checked with the other symbol uses;
 //! where IRDL ops may stand, in `nesting`.
 
@@ -37,6 +38,9 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
             for op in children.iter().filter(|o| is_named(o, "irdl.attributes")) {
                 out.extend(empty_attributes(op));
             }
+            for op in children.iter().filter(|o| is_named(o, "irdl.c_pred")) {
+                out.push(c_pred_hint(op));
+            }
         }
     }
     out
@@ -58,6 +62,15 @@ fn empty_attributes(op: &SyntaxNode) -> Option<Diagnostic> {
         .find(|t| t.kind() == R_BRACE)?;
     let message = "expected attribute value";
     Some(Diagnostic::error("irdl", message, close.text_range()))
+}
+
+/// An `irdl.c_pred` holds C++ (`::llvm::isa<...>($_self)`), which we do not evaluate: its
+/// constraint accepts every value. Said once, where it is defined, not at every use.
+/// (`mlir-opt` 22 itself crashes when it verifies an op constrained by one.)
+fn c_pred_hint(op: &SyntaxNode) -> Diagnostic {
+    let message =
+        "C++ predicates are not evaluated: values are assumed to satisfy this `irdl.c_pred`";
+    Diagnostic::hint("irdl-c-pred", message, op_name_range(op))
 }
 
 /// Is `op` named `name` (read without allocating: it is asked of every IRDL op)?
