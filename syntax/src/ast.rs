@@ -13,7 +13,7 @@ mod types;
 
 use std::marker::PhantomData;
 
-use crate::{MlirLanguage, SyntaxKind, SyntaxNode, SyntaxToken};
+use crate::{SyntaxKind, SyntaxNode, SyntaxToken};
 
 pub use attributes::{
     AffineMapAttr, AffineSetAttr, ArrayAttr, AttrAliasRef, AttrDict, AttrEntry, Attribute,
@@ -42,18 +42,38 @@ pub trait AstNode: Sized {
     fn syntax(&self) -> &SyntaxNode;
 }
 
-/// The children of a node that are an `N`, in order.
+/// The children of a node that are an `N`, in order. Children of other kinds are skipped
+/// in the green tree: only the ones returned get a (heap-allocated) rowan cursor.
 #[derive(Debug, Clone)]
 pub struct AstChildren<N> {
-    inner: rowan::SyntaxNodeChildren<MlirLanguage>,
+    step: ChildStep,
     _node: PhantomData<N>,
+}
+
+#[derive(Debug, Clone)]
+enum ChildStep {
+    /// Nothing returned yet: the first child of this parent comes next.
+    First(SyntaxNode),
+    /// The next one is a sibling after this child.
+    After(SyntaxNode),
+    Done,
 }
 
 impl<N: AstNode> Iterator for AstChildren<N> {
     type Item = N;
 
     fn next(&mut self) -> Option<N> {
-        self.inner.find_map(N::cast)
+        loop {
+            let found = match std::mem::replace(&mut self.step, ChildStep::Done) {
+                ChildStep::First(parent) => parent.first_child_by_kind(&N::can_cast),
+                ChildStep::After(node) => node.next_sibling_by_kind(&N::can_cast),
+                ChildStep::Done => None,
+            }?;
+            self.step = ChildStep::After(found.clone());
+            if let Some(node) = N::cast(found) {
+                return Some(node);
+            }
+        }
     }
 }
 
@@ -126,19 +146,21 @@ pub(crate) use {ast_enum, ast_node};
 
 /// The first child of `parent` that is an `N`.
 fn child<N: AstNode>(parent: &SyntaxNode) -> Option<N> {
-    parent.children().find_map(N::cast)
+    children(parent).next()
 }
 
 fn children<N: AstNode>(parent: &SyntaxNode) -> AstChildren<N> {
     AstChildren {
-        inner: parent.children(),
+        step: ChildStep::First(parent.clone()),
         _node: PhantomData,
     }
 }
 
 /// The first token child of `parent` of one of `kinds`.
 fn token(parent: &SyntaxNode, kinds: &[SyntaxKind]) -> Option<SyntaxToken> {
-    tokens(parent, kinds).next()
+    parent
+        .first_child_or_token_by_kind(&|kind| kinds.contains(&kind))?
+        .into_token()
 }
 
 fn tokens<'a>(
@@ -147,8 +169,8 @@ fn tokens<'a>(
 ) -> impl Iterator<Item = SyntaxToken> + use<'a> {
     parent
         .children_with_tokens()
+        .by_kind(|kind| kinds.contains(&kind))
         .filter_map(|element| element.into_token())
-        .filter(|token| kinds.contains(&token.kind()))
 }
 
 /// A name as MLIR means it: the sigil of `%x`, `^bb`, `@f`, `#a`, `!t` dropped, and a

@@ -140,7 +140,7 @@ pub(super) fn gather(
         registry: Registry::builtin(),
     };
     if body_op.kind() == SyntaxKind::SOURCE_FILE {
-        for op in body_op.children().filter(ops::is_op) {
+        for op in body_op.children().by_kind(ops::is_op_kind) {
             let dialect = gatherer.registry.default_dialect_at(&op);
             gatherer.op(&op, dialect.as_deref(), false);
         }
@@ -356,7 +356,10 @@ impl Gatherer<'_> {
 
     /// Gives each result name of the op its types, bound once the op is parsed.
     fn record_results(&mut self, node: &SyntaxNode, types: &OpTypes) {
-        let Some(list) = node.children().find_map(ast::OpResultList::cast) else {
+        let Some(list) = node
+            .first_child_by_kind(&ast::OpResultList::can_cast)
+            .and_then(ast::OpResultList::cast)
+        else {
             return;
         };
         let at = node.text_range().end();
@@ -467,7 +470,7 @@ impl Gatherer<'_> {
                 self.facts.block_args.insert(name, args);
             }
             let mut last = None;
-            for op in block.syntax().children().filter(ops::is_op) {
+            for op in block.syntax().children().by_kind(ops::is_op_kind) {
                 self.op(&op, default_dialect, false);
                 last = Some(op);
             }
@@ -515,9 +518,9 @@ impl Gatherer<'_> {
             // IRDL cannot define terminators.
             known_non_terminator: (spec.is_some_and(|s| !s.is_terminator())
                 || name.is_some_and(|n| self.is_irdl_op(n)))
-                && !op
-                    .children()
-                    .any(|c| c.kind() == SyntaxKind::SUCCESSOR_LIST),
+                && op
+                    .first_child_by_kind(&|k| k == SyntaxKind::SUCCESSOR_LIST)
+                    .is_none(),
         }
     }
 }
@@ -525,13 +528,13 @@ impl Gatherer<'_> {
 /// The regions an op holds itself (not inside its attributes), in order.
 pub(super) fn regions_of(op: &SyntaxNode) -> impl Iterator<Item = ast::Region> + use<> {
     op.children()
+        .by_kind(|k| matches!(k, SyntaxKind::REGION | SyntaxKind::REGION_LIST))
         .flat_map(|child| match child.kind() {
             SyntaxKind::REGION => vec![child],
-            SyntaxKind::REGION_LIST => child
+            _ => child
                 .children()
-                .filter(|c| c.kind() == SyntaxKind::REGION)
+                .by_kind(|k| k == SyntaxKind::REGION)
                 .collect(),
-            _ => Vec::new(),
         })
         .filter_map(ast::Region::cast)
 }

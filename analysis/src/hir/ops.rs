@@ -14,7 +14,12 @@ pub enum RegionKind {
 }
 
 pub fn is_op(node: &SyntaxNode) -> bool {
-    matches!(node.kind(), GENERIC_OP | CUSTOM_OP)
+    is_op_kind(node.kind())
+}
+
+/// Is a node of this kind an op?
+pub fn is_op_kind(kind: mlir_syntax::SyntaxKind) -> bool {
+    matches!(kind, GENERIC_OP | CUSTOM_OP)
 }
 
 /// The op name without quotes: `func.func`, `arith.addi`.
@@ -26,15 +31,10 @@ pub fn op_name(op: &SyntaxNode) -> Option<String> {
 /// without allocating: checks run on every op of million-line files.
 pub fn op_name_token(op: &SyntaxNode) -> Option<SyntaxToken> {
     match op.kind() {
-        CUSTOM_OP => op
-            .first_child()
-            .filter(|c| c.kind() == OP_NAME)
-            .or_else(|| op.children().find(|c| c.kind() == OP_NAME))?
-            .first_token(),
+        CUSTOM_OP => op.first_child_by_kind(&|k| k == OP_NAME)?.first_token(),
         GENERIC_OP => op
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .find(|t| t.kind() == STRING),
+            .first_child_or_token_by_kind(&|k| k == STRING)?
+            .into_token(),
         _ => None,
     }
 }
@@ -46,7 +46,7 @@ pub fn op_name_range(op: &SyntaxNode) -> mlir_syntax::TextRange {
 
 /// Is `op` named one of `names`?
 pub fn op_named(op: &SyntaxNode, names: &[&str]) -> bool {
-    op_name_token(op).is_some_and(|t| names.contains(&t.text().trim_matches('"')))
+    super::green::op_name(&op.green()).is_some_and(|name| names.contains(&name))
 }
 
 /// Ops known to be isolated from above (their bodies cannot see outer values). Sorted, as
@@ -82,7 +82,7 @@ const ISOLATED_OPS: &[&str] = &[
 ];
 
 pub fn is_isolated(node: &SyntaxNode) -> bool {
-    is_op(node) && op_name_token(node).is_some_and(|t| name_is_isolated(t.text().trim_matches('"')))
+    is_op(node) && super::green::op_name(&node.green()).is_some_and(name_is_isolated)
 }
 
 /// Is the op named `name` known to be isolated from above?

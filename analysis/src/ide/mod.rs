@@ -47,13 +47,11 @@ pub(crate) fn is_op(node: &SyntaxNode) -> bool {
 pub(crate) fn op_name(op: &SyntaxNode) -> Option<String> {
     match op.kind() {
         SyntaxKind::CUSTOM_OP => {
-            let name = op.children().find(|n| n.kind() == SyntaxKind::OP_NAME)?;
+            let name = op.first_child_by_kind(&|k| k == SyntaxKind::OP_NAME)?;
             Some(name.text().to_string())
         }
         SyntaxKind::GENERIC_OP => {
-            let token = op
-                .children_with_tokens()
-                .find(|t| t.kind() == SyntaxKind::STRING)?;
+            let token = op.first_child_or_token_by_kind(&|k| k == SyntaxKind::STRING)?;
             Some(token.as_token()?.text().trim_matches('"').to_string())
         }
         _ => None,

@@ -52,20 +52,9 @@ fn push_group(group: &Group, out: &mut Vec<Atom>) {
     let delimiter = group.delimiter();
     out.push(Atom::Open(delimiter, group.syntax().clone()));
     push_items(group.items(), out);
-    if is_closed(group) {
+    if group.is_closed() {
         out.push(Atom::Close(delimiter, group.syntax().clone()));
     }
-}
-
-fn is_closed(group: &Group) -> bool {
-    let closer = match group.delimiter() {
-        GroupDelimiter::Paren => SyntaxKind::R_PAREN,
-        GroupDelimiter::Bracket => SyntaxKind::R_BRACK,
-        GroupDelimiter::Angle => SyntaxKind::R_ANGLE,
-        GroupDelimiter::Brace => SyntaxKind::R_BRACE,
-    };
-    let elements: Vec<_> = group.syntax().children_with_tokens().collect();
-    elements.len() > 1 && elements.last().is_some_and(|e| e.kind() == closer)
 }
 
 /// The bare word an atom spells, whatever the parser made of it: a keyword, a builtin type

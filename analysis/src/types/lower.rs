@@ -319,13 +319,12 @@ pub(super) fn is_attr_node(kind: SyntaxKind) -> bool {
 }
 
 pub(super) fn first_type_child(node: &SyntaxNode) -> Option<SyntaxNode> {
-    node.children().find(|n| is_type_node(n.kind()))
+    node.first_child_by_kind(&is_type_node)
 }
 
 pub(super) fn first_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| t.kind() == kind)
+    node.first_child_or_token_by_kind(&|k| k == kind)?
+        .into_token()
 }
 
 /// Does a function type have a parenthesised result list after its arrow (maybe `()`)?

@@ -93,9 +93,10 @@ impl CustomOp {
 
     /// What follows the op name, in order.
     pub fn items(&self) -> impl Iterator<Item = CustomOpItem> + use<> {
+        // Trivia is skipped in the green tree, without a cursor for each whitespace.
         self.syntax
             .children_with_tokens()
-            .filter(|e| !matches!(e.kind(), OP_RESULT_LIST | OP_NAME))
+            .by_kind(|kind| !kind.is_trivia() && !matches!(kind, OP_RESULT_LIST | OP_NAME))
             .filter_map(CustomOpItem::of)
     }
 
@@ -154,6 +155,14 @@ pub enum GroupDelimiter {
     Brace,
 }
 
+/// The index of an element among its parent's children.
+fn element_index(element: &SyntaxElement) -> usize {
+    match element {
+        rowan::NodeOrToken::Node(node) => node.index(),
+        rowan::NodeOrToken::Token(token) => token.index(),
+    }
+}
+
 /// A bracketed group of items inside a custom op: `(%a : i32)`, `[%i]`, `<add>`, `{%d}`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Group {
@@ -189,19 +198,36 @@ impl Group {
 
     /// The items between the brackets, in order.
     pub fn items(&self) -> impl Iterator<Item = CustomOpItem> + use<> {
-        let closer = match self.delimiter() {
+        // The opener is always the first child; the closer the last, unless it is missing.
+        // Both are told by their place, read in the green tree, and trivia is skipped
+        // there: only the items get cursors.
+        let count = self.syntax.green().children().count();
+        let items = 1..if self.is_closed() { count - 1 } else { count };
+        self.syntax
+            .children_with_tokens()
+            .by_kind(|kind| !kind.is_trivia())
+            .filter(move |e| items.contains(&element_index(e)))
+            .filter_map(CustomOpItem::of)
+    }
+
+    /// The kind of the bracket that closes the group.
+    pub fn closer(&self) -> SyntaxKind {
+        match self.delimiter() {
             GroupDelimiter::Paren => R_PAREN,
             GroupDelimiter::Bracket => R_BRACK,
             GroupDelimiter::Angle => R_ANGLE,
             GroupDelimiter::Brace => R_BRACE,
-        };
-        // The opener is always the first child; the closer the last, unless it is missing.
-        let elements = self.syntax.children_with_tokens().skip(1);
-        let is_closer =
-            move |e: &SyntaxElement| e.kind() == closer && e.next_sibling_or_token().is_none();
-        elements
-            .filter(move |e| !is_closer(e))
-            .filter_map(CustomOpItem::of)
+        }
+    }
+
+    /// Does the group end with its closing bracket?
+    pub fn is_closed(&self) -> bool {
+        let green = self.syntax.green();
+        green.children().count() > 1
+            && green
+                .children()
+                .last()
+                .is_some_and(|c| crate::green_walk::kind_of_raw(c.kind()) == self.closer())
     }
 
     /// The value uses directly in the group.
