@@ -50,7 +50,7 @@ pub fn op_named(op: &SyntaxNode, names: &[&str]) -> bool {
 }
 
 /// Ops known to be isolated from above (their bodies cannot see outer values). Sorted, as
-/// all the name lists here, for binary search: they are consulted for every op.
+/// all the name lists here, to be read easily; they are looked up by hash (`NameSet`).
 const ISOLATED_OPS: &[&str] = &[
     "builtin.module",
     "emitc.func",
@@ -87,7 +87,8 @@ pub fn is_isolated(node: &SyntaxNode) -> bool {
 
 /// Is the op named `name` known to be isolated from above?
 pub fn name_is_isolated(name: &str) -> bool {
-    ISOLATED_OPS.binary_search(&name).is_ok()
+    static SET: NameSet = NameSet::new(ISOLATED_OPS);
+    SET.contains(name)
 }
 
 /// An op that may be isolated although we do not know it: a `*.module` or `*.func` of
@@ -131,7 +132,8 @@ pub fn region_kind(op: &SyntaxNode) -> RegionKind {
 
 /// The kind of the regions of an op named `name`.
 pub fn name_region_kind(name: &str) -> RegionKind {
-    if SSACFG_OPS.binary_search(&name).is_ok() {
+    static SET: NameSet = NameSet::new(SSACFG_OPS);
+    if SET.contains(name) {
         RegionKind::SsaCfg
     } else {
         RegionKind::Graph
@@ -235,13 +237,36 @@ pub fn name_is_upstream(name: &str) -> bool {
 
 /// Is `dialect` one of upstream MLIR 22's (or its `test` dialect)?
 pub fn dialect_is_upstream(dialect: &str) -> bool {
-    UPSTREAM_DIALECTS.binary_search(&dialect).is_ok()
+    static SET: NameSet = NameSet::new(UPSTREAM_DIALECTS);
+    SET.contains(dialect)
+}
+
+/// A fixed list of names, looked up by hash: these lists are consulted several times for
+/// every op, and a binary search over strings cost more than the rest of the lookup.
+struct NameSet {
+    list: &'static [&'static str],
+    set: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>>,
+}
+
+impl NameSet {
+    const fn new(list: &'static [&'static str]) -> NameSet {
+        NameSet {
+            list,
+            set: std::sync::OnceLock::new(),
+        }
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        self.set
+            .get_or_init(|| self.list.iter().copied().collect())
+            .contains(name)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn name_lists_are_sorted_for_binary_search() {
+    fn name_lists_are_sorted() {
         for list in [
             super::ISOLATED_OPS,
             super::SSACFG_OPS,
