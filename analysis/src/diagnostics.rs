@@ -106,10 +106,22 @@ pub fn parse_diagnostics_with(
     let outline = crate::outline::outline_once(&root);
     let mut context = crate::checks::FileContext::of_file(&root);
     context.irdl.extend(irdl.iter().cloned());
-    let names = crate::names::name_diagnostics_of(&outline.bodies, &context);
-    let semantic = names
-        .into_iter()
-        .chain(crate::file_checks::file_checks_of(&root, &outline));
+    // The file checks run beside the bodies' checks: alone, they would leave cores idle.
+    // Rowan cursors stay on their thread, so that one builds its own root.
+    let (names, file_checks) = std::thread::scope(|scope| {
+        let green = parse.green().clone();
+        let outline = &outline;
+        let file_checks = scope.spawn(move || {
+            let root = mlir_syntax::SyntaxNode::new_root(green);
+            crate::file_checks::file_checks_of(&root, outline)
+        });
+        let names = crate::names::name_diagnostics_of(&outline.bodies, &context);
+        let file_checks = file_checks
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (names, file_checks)
+    });
+    let semantic = names.into_iter().chain(file_checks);
     let mut all: Vec<Diagnostic> = syntax.chain(semantic).collect();
     all.sort_by_key(|d| (d.range.start(), d.range.end()));
     for d in &mut all {

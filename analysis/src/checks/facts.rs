@@ -236,12 +236,13 @@ impl Gatherer<'_> {
         let Some(op) = ast::CustomOp::cast(node.clone()) else {
             return (None, None, OpTypes::default());
         };
-        let Some(name) = op.name() else {
+        let green = node.green();
+        let Some(name) = hir::green::custom_op_name(&green) else {
             return (None, None, OpTypes::default());
         };
-        let Some(spec) = self.registry.resolve(&name, default_dialect) else {
-            self.unknown_op(node, &name, false);
-            self.irdl_custom_op(node, &name);
+        let Some(spec) = self.registry.resolve(name, default_dialect) else {
+            self.unknown_op(node, name, false);
+            self.irdl_custom_op(node, name);
             return (None, None, OpTypes::default());
         };
         match registry::match_op(&op, spec) {

@@ -3,6 +3,7 @@
 //! types together. Like MLIR, only an op's first failure is reported.
 
 use crate::diagnostics::Diagnostic;
+use crate::registry::matcher::Segments;
 use crate::registry::{OpSpec, Trait, TypeConstraint, TypeTransform, ValueSpec};
 use crate::types::{Dim, Type};
 
@@ -46,13 +47,11 @@ pub(super) fn value_constraints(
     declarations: &[ValueSpec],
     count: usize,
 ) -> Option<Vec<&TypeConstraint>> {
-    let kinds: Vec<_> = declarations.iter().map(|d| d.variadicity).collect();
-    let sizes = crate::registry::matcher::segment_sizes(&kinds, count)?;
+    let segments = Segments::of(declarations.iter().map(|d| d.variadicity), count)?;
     Some(
         declarations
             .iter()
-            .zip(sizes)
-            .flat_map(|(d, size)| std::iter::repeat_n(&d.constraint, size))
+            .flat_map(|d| std::iter::repeat_n(&d.constraint, segments.size(d.variadicity)))
             .collect(),
     )
 }
@@ -232,9 +231,13 @@ pub(super) fn single_position(
     if !declarations[i].variadicity.is_single() {
         return None;
     }
-    let kinds: Vec<_> = declarations.iter().map(|d| d.variadicity).collect();
-    let sizes = crate::registry::matcher::segment_sizes(&kinds, count)?;
-    Some(sizes[..i].iter().sum())
+    let segments = Segments::of(declarations.iter().map(|d| d.variadicity), count)?;
+    Some(
+        declarations[..i]
+            .iter()
+            .map(|d| segments.size(d.variadicity))
+            .sum(),
+    )
 }
 
 /// `func.return` (or the legacy `std.return`, named `op`) against the function around it.

@@ -4,7 +4,7 @@
 //! generated parsers do.
 
 use super::matched::{OpMatch, WrittenType};
-use super::matcher::{State, segment_sizes};
+use super::matcher::{Segments, State};
 use super::spec::{OpSpec, Trait};
 
 /// A value of the op: operand or result #N.
@@ -54,8 +54,7 @@ fn flat_result_types(
 ) -> Vec<Option<WrittenType>> {
     let written_types: usize = state.result_types.iter().map(Vec::len).sum();
     let total = written_results.max(written_types);
-    let kinds: Vec<_> = spec.results.iter().map(|r| r.variadicity).collect();
-    let Some(sizes) = segment_sizes(&kinds, total) else {
+    let Some(segments) = Segments::of(spec.results.iter().map(|r| r.variadicity), total) else {
         return state
             .result_types
             .iter()
@@ -64,9 +63,9 @@ fn flat_result_types(
             .map(Some)
             .collect();
     };
-    let mut out = Vec::new();
-    for (types, size) in state.result_types.iter().zip(sizes) {
-        out.extend((0..size).map(|i| types.get(i).cloned()));
+    let mut out = Vec::with_capacity(total);
+    for (types, decl) in state.result_types.iter().zip(&spec.results) {
+        out.extend((0..segments.size(decl.variadicity)).map(|i| types.get(i).cloned()));
     }
     out
 }
@@ -110,12 +109,13 @@ fn slots(spec: &OpSpec, matched: &OpMatch, name: &str) -> Vec<Slot> {
     let Some((i, _)) = spec.result(name) else {
         return Vec::new();
     };
-    let kinds: Vec<_> = spec.results.iter().map(|r| r.variadicity).collect();
-    let Some(sizes) = segment_sizes(&kinds, matched.result_types.len()) else {
+    let kinds = spec.results.iter().map(|r| r.variadicity);
+    let Some(segments) = Segments::of(kinds.clone(), matched.result_types.len()) else {
         return Vec::new();
     };
-    let start: usize = sizes[..i].iter().sum();
-    (start..start + sizes[i]).map(Slot::Result).collect()
+    let start: usize = kinds.clone().take(i).map(|k| segments.size(k)).sum();
+    let len = segments.size(spec.results[i].variadicity);
+    (start..start + len).map(Slot::Result).collect()
 }
 
 /// Gives every slot of the group without a type the first type known in the group.

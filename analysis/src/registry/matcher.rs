@@ -572,21 +572,36 @@ pub(crate) fn even_segment_sizes(kinds: &[Variadicity], total: usize) -> Option<
 }
 
 pub(crate) fn segment_sizes(kinds: &[Variadicity], total: usize) -> Option<Vec<usize>> {
-    let singles = kinds.iter().filter(|k| k.is_single()).count();
-    let others = kinds.len() - singles;
-    let rest = total.checked_sub(singles)?;
-    let fits = match others {
-        0 => rest == 0,
-        1 => !kinds.contains(&Variadicity::Optional) || rest <= 1,
-        _ => false,
-    };
-    if !fits {
-        return None;
+    let segments = Segments::of(kinds.iter().copied(), total)?;
+    Some(kinds.iter().map(|&k| segments.size(k)).collect())
+}
+
+/// How `total` values fill a list of declarations of which at most one is variadic or
+/// optional: each single one takes one value, that one the rest.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Segments {
+    rest: usize,
+}
+
+impl Segments {
+    /// `None` if the values cannot fill declarations of these kinds.
+    pub(crate) fn of(
+        kinds: impl Iterator<Item = Variadicity> + Clone,
+        total: usize,
+    ) -> Option<Segments> {
+        let singles = kinds.clone().filter(|k| k.is_single()).count();
+        let others = kinds.clone().count() - singles;
+        let rest = total.checked_sub(singles)?;
+        let fits = match others {
+            0 => rest == 0,
+            1 => !kinds.clone().any(|k| k == Variadicity::Optional) || rest <= 1,
+            _ => false,
+        };
+        fits.then_some(Segments { rest })
     }
-    Some(
-        kinds
-            .iter()
-            .map(|k| if k.is_single() { 1 } else { rest })
-            .collect(),
-    )
+
+    /// How many values a declaration of this kind takes.
+    pub(crate) fn size(self, kind: Variadicity) -> usize {
+        if kind.is_single() { 1 } else { self.rest }
+    }
 }
