@@ -126,6 +126,9 @@ pub struct Lowering<'a> {
     depth: u32,
     types: FxHashMap<String, Type>,
     attrs: FxHashMap<String, Attr>,
+    /// Type nodes already lowered, by green node: an op's types are lowered once per
+    /// value that shares them, and equal small nodes are one green node file-wide.
+    nodes: FxHashMap<crate::outline::ByAddress, Type>,
 }
 
 impl<'a> Lowering<'a> {
@@ -136,11 +139,27 @@ impl<'a> Lowering<'a> {
             depth: 0,
             types: FxHashMap::default(),
             attrs: FxHashMap::default(),
+            nodes: FxHashMap::default(),
         }
     }
 
     /// Lowers a type node (any of the kinds `ast::Type` covers).
     pub fn lower_type(&mut self, node: &SyntaxNode) -> Type {
+        // Only a lowering from the top is remembered: within an alias's expansion the
+        // cycle guard may make the same node lower differently.
+        if self.depth > 0 || !self.expanding.is_empty() {
+            return self.lower_type_below(node);
+        }
+        let key = crate::outline::ByAddress(node.green().into_owned());
+        if let Some(ty) = self.nodes.get(&key) {
+            return ty.clone();
+        }
+        let ty = self.lower_type_below(node);
+        self.nodes.insert(key, ty.clone());
+        ty
+    }
+
+    fn lower_type_below(&mut self, node: &SyntaxNode) -> Type {
         if self.depth >= MAX_DEPTH {
             return Type::Error;
         }

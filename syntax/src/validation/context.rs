@@ -214,8 +214,9 @@ pub(super) fn first_element_range(elements: &[SyntaxElement]) -> Option<TextRang
 
 /// The children of `node` that are not whitespace or comments.
 pub(super) fn significant_children(node: &SyntaxNode) -> Vec<SyntaxElement> {
+    // Trivia is skipped in the green tree, without a cursor for each whitespace.
     node.children_with_tokens()
-        .filter(|e| !e.kind().is_trivia())
+        .by_kind(|kind| !kind.is_trivia())
         .collect()
 }
 
@@ -229,7 +230,13 @@ pub(super) fn token_of(element: &SyntaxElement, kind: SyntaxKind) -> Option<Synt
 
 /// Does the last significant child of `node` have kind `kind` (a closed construct)?
 pub(super) fn ends_with(node: &SyntaxNode, kind: SyntaxKind) -> bool {
-    significant_children(node).last().map(|e| e.kind()) == Some(kind)
+    let last = node
+        .green()
+        .children()
+        .rev()
+        .map(|c| crate::green_walk::kind_of_raw(c.kind()))
+        .find(|k| !k.is_trivia());
+    last == Some(kind)
 }
 
 /// The text of `node` with its whitespace and comments reduced to single spaces, for

@@ -2,14 +2,16 @@
 //! tensors, memrefs, vectors and complex numbers, positive vector sizes, and the layout and
 //! memory-space list of a memref. Each rule gives upstream's first error for the node.
 
-use rowan::{NodeOrToken, TextRange};
+use rowan::{GreenNodeData, GreenTokenData, NodeOrToken, TextRange};
+
+use crate::green_walk::kind_of_raw;
 
 use super::context::{
     Context, ends_with, first_token, range_after, significant_children, token_of,
 };
 use super::ty::{ShapedKind, Ty, is_type_node, keyword_type_of, resolve_attr, type_of};
 use crate::SyntaxKind::*;
-use crate::{SyntaxElement, SyntaxError, SyntaxNode, SyntaxToken};
+use crate::{SyntaxError, SyntaxNode, SyntaxToken};
 
 /// The pieces of a complete `vector<...>`, `tensor<...>` or `memref<...>` node.
 pub(super) struct ShapedParts {
@@ -55,7 +57,8 @@ impl ShapedParts {
     }
 }
 
-/// The dimensions of a DIMENSION_LIST: `None` if unranked, and which are scalable.
+/// The dimensions of a DIMENSION_LIST: `None` if unranked, and which are scalable. Read
+/// in the green tree: a cursor per dimension would cost more than the rest of the check.
 #[allow(clippy::type_complexity)]
 fn dimensions(list: &SyntaxNode) -> Option<(Option<Vec<i64>>, Vec<bool>)> {
     if list.kind() != DIMENSION_LIST {
@@ -63,12 +66,13 @@ fn dimensions(list: &SyntaxNode) -> Option<(Option<Vec<i64>>, Vec<bool>)> {
     }
     let mut dims = Vec::new();
     let mut scalable = Vec::new();
-    for child in significant_children(list) {
-        match child.kind() {
+    for child in list.green().children() {
+        match kind_of_raw(child.kind()) {
+            kind if kind.is_trivia() => {}
             STAR => return Some((None, Vec::new())),
             DIM_X => {}
             _ => {
-                let (size, is_scalable) = dimension(&child)?;
+                let (size, is_scalable) = dimension(child)?;
                 dims.push(size);
                 scalable.push(is_scalable);
             }
@@ -78,16 +82,21 @@ fn dimensions(list: &SyntaxNode) -> Option<(Option<Vec<i64>>, Vec<bool>)> {
 }
 
 /// One dimension: `4`, `?` (as -1) or a scalable `[4]`.
-fn dimension(element: &SyntaxElement) -> Option<(i64, bool)> {
+fn dimension(element: NodeOrToken<&GreenNodeData, &GreenTokenData>) -> Option<(i64, bool)> {
     match element {
-        NodeOrToken::Token(t) if t.kind() == QUESTION => Some((-1, false)),
-        NodeOrToken::Token(t) if t.kind() == INT_NUMBER => Some((t.text().parse().ok()?, false)),
-        NodeOrToken::Node(n) if n.kind() == SCALABLE_DIMS => {
-            let children = significant_children(n);
-            let size = children.iter().find_map(|c| token_of(c, INT_NUMBER))?;
+        NodeOrToken::Token(t) => match kind_of_raw(t.kind()) {
+            QUESTION => Some((-1, false)),
+            INT_NUMBER => Some((t.text().parse().ok()?, false)),
+            _ => None,
+        },
+        NodeOrToken::Node(n) if kind_of_raw(n.kind()) == SCALABLE_DIMS => {
+            let size = n
+                .children()
+                .filter_map(|c| c.into_token())
+                .find(|t| kind_of_raw(t.kind()) == INT_NUMBER)?;
             Some((size.text().parse().ok()?, true))
         }
-        _ => None,
+        NodeOrToken::Node(_) => None,
     }
 }
 
