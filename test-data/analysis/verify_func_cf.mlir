@@ -93,6 +93,29 @@ func.func private @variadic(i32, ...)
 
 // -----
 
+// A word that names no type, where the signature wants one.
+// expected-error@+1 {{expected non-function type}}
+func.func private @word_argument(i32, flag)
+
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+func.func @word_argument_type(%a: i32, %b: wide) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+func.func private @word_result() -> (i32, nothing)
+
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+func.func private @word_single_result() -> result
+
+// -----
+
 func.func @constant_kind() {
   // expected-error@+1 {{custom op 'func.constant' invalid kind of attribute specified}}
   %f = func.constant "name" : () -> ()

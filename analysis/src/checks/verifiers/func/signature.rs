@@ -40,7 +40,49 @@ pub(super) fn parse_failure(op: &Op<'_>, custom: &ast::CustomOp) -> Option<Diagn
         return Some(error);
     }
     let rest: Vec<CustomOpItem> = items.collect();
-    inferred_attribute(op, &rest).or_else(|| empty_body(op, &rest))
+    result_list_failure(&rest)
+        .or_else(|| inferred_attribute(op, &rest))
+        .or_else(|| empty_body(op, &rest))
+}
+
+/// A word where a type must stand that is no type at all (`i`, `foo`): MLIR's type parser
+/// refuses it. A shaped type's keyword without its `<...>` gets another error, elsewhere.
+fn not_a_type(item: &CustomOpItem) -> Option<Diagnostic> {
+    let CustomOpItem::Keyword(keyword) = item else {
+        return None;
+    };
+    let word = keyword.text()?;
+    let shaped = matches!(
+        word.as_str(),
+        "tensor" | "memref" | "vector" | "complex" | "tuple"
+    );
+    (!shaped).then(|| core_error("expected non-function type", item))
+}
+
+/// The types after `->`: one, or a parenthesised list (each maybe with attributes).
+fn result_list_failure(rest: &[CustomOpItem]) -> Option<Diagnostic> {
+    let CustomOpItem::Token(arrow) = rest.first()? else {
+        return None;
+    };
+    if arrow.kind() != SyntaxKind::ARROW {
+        return None;
+    }
+    match rest.get(1)? {
+        CustomOpItem::Group(list) if list.delimiter() == GroupDelimiter::Paren => {
+            let mut at_entry_start = true;
+            for item in list.items() {
+                let is_comma =
+                    matches!(&item, CustomOpItem::Token(t) if t.kind() == SyntaxKind::COMMA);
+                if std::mem::replace(&mut at_entry_start, is_comma)
+                    && let Some(error) = not_a_type(&item)
+                {
+                    return Some(error);
+                }
+            }
+            None
+        }
+        first => not_a_type(first),
+    }
 }
 
 /// Arguments are all named (`%a: i32`, a definition) or all bare types (a declaration);
@@ -48,6 +90,7 @@ pub(super) fn parse_failure(op: &Op<'_>, custom: &ast::CustomOp) -> Option<Diagn
 fn argument_list_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<Diagnostic> {
     let mut named = None;
     let mut at_entry_start = true;
+    let mut after_colon = false;
     for item in arguments.items() {
         if let CustomOpItem::Token(token) = &item
             && token.kind() == SyntaxKind::COMMA
@@ -56,16 +99,25 @@ fn argument_list_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<Diagnost
             continue;
         }
         if !std::mem::take(&mut at_entry_start) {
+            // The type of a named argument: `%a : T`.
+            if after_colon && let Some(error) = not_a_type(&item) {
+                return Some(error);
+            }
+            after_colon = matches!(&item, CustomOpItem::Token(t) if t.kind() == SyntaxKind::COLON);
             continue;
         }
+        after_colon = false;
         let is_named = matches!(item, CustomOpItem::ValueUse(_));
         let is_type = matches!(item, CustomOpItem::Type(_));
         match (named, is_named) {
             (None | Some(false), false) if !is_type => {
                 let is_ellipsis =
                     matches!(&item, CustomOpItem::Token(t) if t.kind() == SyntaxKind::ELLIPSIS);
+                if is_ellipsis {
+                    return Some(core_error("expected non-function type", &item));
+                }
                 // Other odd items are errors of other words; say nothing of them.
-                return is_ellipsis.then(|| core_error("expected non-function type", &item));
+                return not_a_type(&item);
             }
             (None, _) => named = Some(is_named),
             (Some(true), false) => {
