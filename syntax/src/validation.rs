@@ -15,6 +15,7 @@
 mod affine;
 mod context;
 mod elements;
+mod generic_op;
 mod int;
 mod literal;
 mod metadata;
@@ -123,6 +124,7 @@ fn check_of(kind: SyntaxKind) -> Option<Check> {
         AFFINE_MAP_ATTR | AFFINE_SET_ATTR => affine::check,
         VECTOR_TYPE | TENSOR_TYPE | MEMREF_TYPE | COMPLEX_TYPE => types::check,
         FILE_METADATA => metadata::check,
+        GENERIC_OP => generic_op::check,
         _ => return None,
     };
     Some(check)

@@ -65,7 +65,7 @@ pub(crate) fn is_builtin_type_start(p: &Parser<'_>) -> bool {
 // test types_builtin
 // "t.op"() : () -> (i1, si8, ui64, index, none, bf16, f8E4M3FN, complex<f32>, tuple<>, tuple<i32, f32>)
 // test function_types
-// "t.op"() : ((i32) -> ((i32) -> i32), () -> ()) -> (i32)
+// "t.op"(%f, %g) : ((i32) -> ((i32) -> i32), () -> ()) -> (i32)
 /// Any type: a function type if it starts with `(`, else a non-function type (G-06).
 pub(crate) fn type_(p: &mut Parser<'_>) -> bool {
     let mut ok = false;

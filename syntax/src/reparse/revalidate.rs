@@ -44,11 +44,13 @@ pub(super) fn revalidate(
 }
 
 /// Does a node around the region read the region's text when it is validated: a checked
-/// node, or an alias definition that its uses elsewhere read?
+/// node, or an alias definition that its uses elsewhere read? A generic op's check reads
+/// its operands and trailing type, never its regions.
 fn read_from_outside(region: &SyntaxNode) -> bool {
     region.ancestors().skip(1).any(|node| {
         let kind = node.kind();
-        validation::is_checked(kind) || matches!(kind, TYPE_ALIAS_DEF | ATTR_ALIAS_DEF)
+        validation::is_checked(kind) && kind != GENERIC_OP
+            || matches!(kind, TYPE_ALIAS_DEF | ATTR_ALIAS_DEF)
     })
 }
 

@@ -46,3 +46,30 @@ func.func @successors() {
 ^bb1:
   return
 }
+
+// -----
+
+func.func @fewer_operand_types(%a: i32) {
+  // expected-error@+1 {{expected 2 operand types but had 1}}
+  "test.op"(%a, %a) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @more_operand_types() {
+  // expected-error@+1 {{expected 0 operand types but had 2}}
+  %0 = "test.op"() : (i32, i32) -> i64
+  return
+}
+
+// -----
+
+func.func @operand_types_with_a_region(%a: i32) {
+  // MLIR 22 prints a NUL byte after `type` here: the annotation matches up to it.
+  // expected-error@+3 {{expected 1 operand type}}
+  "test.op"(%a) ({
+    "test.inner"() : () -> ()
+  }) : () -> ()
+  return
+}
