@@ -86,7 +86,8 @@ fn file_metadata(p: &mut Parser<'_>) {
     p.start_node(FILE_METADATA);
     p.bump();
     let mut ok = true;
-    while !matches!(p.current(), EOF | FILE_META_CLOSE) {
+    // At the end of the file, MLIR still looks for an entry (and reports its key missing).
+    while p.current() != FILE_META_CLOSE {
         ok = metadata_entry(p, 0);
         if !ok || !p.eat(COMMA) {
             break;
@@ -118,12 +119,12 @@ fn metadata_entry(p: &mut Parser<'_>, depth: u32) -> bool {
 
 fn metadata_entry_body(p: &mut Parser<'_>, depth: u32) -> bool {
     if !(p.eat(BARE_ID) || p.eat(STRING)) {
-        match depth {
-            0 => p.error_expected("expected identifier key in file metadata dictionary"),
-            // Inside a section, MLIR reads groups and entries as resources, and reports
-            // at the token it found.
-            _ => p.error("expected identifier key for 'resource' entry"),
-        }
+        // MLIR reports at the token it found (at the end of the file, there).
+        p.error(match depth {
+            0 => "expected identifier key in file metadata dictionary",
+            // Inside a section, MLIR reads groups and entries as resources.
+            _ => "expected identifier key for 'resource' entry",
+        });
         return false;
     }
     if !p.expect(COLON, "expected ':'") {

@@ -352,7 +352,16 @@ impl<'t> Parser<'t> {
     /// Reports `message` on the current token.
     pub(crate) fn error(&mut self, message: impl Into<String>) {
         let t = self.nth_token(0);
-        let range = TextRange::at(t.start.into(), t.len.into());
+        let mut range = TextRange::at(t.start.into(), t.len.into());
+        // Upstream places the end of the file on its last character (`{-#` alone: column
+        // 3), which a file's final newline puts on the last line.
+        if t.kind == EOF && t.start > 0 {
+            let last = self.text[..t.start as usize]
+                .char_indices()
+                .next_back()
+                .map_or(0, |(i, _)| i);
+            range = TextRange::empty(TextSize::from(last as u32));
+        }
         self.push_error(message.into(), range);
     }
 

@@ -27,3 +27,10 @@ func.func @stray_paren() {
   )
   return
 }
+
+// -----
+
+// The file (here: the chunk) ends inside a metadata block. MLIR places the end of the
+// file on its last character: the newline closing the comment line below.
+{-#
+// expected-error@+0 {{expected identifier key in file metadata dictionary}}
