@@ -112,6 +112,9 @@ const SHORT_OP_NAMES: &[&str] = &[
 //       : !torch.float, !torch.int -> !torch.vtensor<[4,8],f32>
 //   return
 // }
+// test_err custom_op_trailing_loc_without_paren
+// func.return loc
+// func.return loc()
 /// Parses a custom op whose name is the current bare-id.
 pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
     p.start_node_at(checkpoint, CUSTOM_OP);
@@ -120,6 +123,11 @@ pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
     p.finish_node();
     while !at_op_end(p) {
         item(p);
+    }
+    // A last word `loc` is the keyword of a trailing location to upstream, whatever the
+    // op, and wants its `(`.
+    if matches!(p.prev_token(), Some((BARE_ID, "loc"))) {
+        p.error_expected("expected '(' in location");
     }
     p.finish_node();
 }
@@ -420,7 +428,8 @@ fn bare_id_item(p: &mut Parser<'_>) {
 /// keyword of their own (`pdl_interp.record_match ... loc([%root])`).
 fn location_follows(p: &Parser<'_>) -> bool {
     match p.nth(2) {
-        STRING | HASH_ID => true,
+        // `loc()` is an empty location to upstream, and an error.
+        STRING | HASH_ID | R_PAREN => true,
         BARE_ID => matches!(p.nth_token_text(2), "callsite" | "fused" | "unknown"),
         _ => false,
     }

@@ -30,6 +30,21 @@ func.func @stray_paren() {
 
 // -----
 
+// `loc` as the last word of an op is a trailing location missing its `(`.
+func.func @location_without_paren() {
+  // expected-error@+1 {{expected '(' in location}}
+  return loc
+}
+
+// -----
+
+func.func @empty_location() {
+  // expected-error@+1 {{expected location instance}}
+  return loc()
+}
+
+// -----
+
 // The file (here: the chunk) ends inside a metadata block. MLIR places the end of the
 // file on its last character: the newline closing the comment line below.
 {-#

@@ -1,0 +1,2 @@
+func.return loc
+func.return loc()
