@@ -56,6 +56,23 @@ func.func @unknown_custom_op(%a: i32) {
 
 // -----
 
+// An unprefixed name is looked up in the default dialect: func's in a function.
+func.func @unknown_unprefixed_op(%a: i32) {
+  // expected-error@+1 {{custom op 'frobnicate' is unknown (tried 'func.frobnicate' as well)}}
+  %0 = frobnicate %a : i32
+  return
+}
+
+// -----
+
+// builtin's at the top level and in a module.
+module {
+  // expected-error@+1 {{custom op 'frobnicate' is unknown (tried 'builtin.frobnicate' as well)}}
+  frobnicate
+}
+
+// -----
+
 func.func @unknown_generic_op(%a: i32) {
   // expected-error@+1 {{unregistered operation 'arith.frobnicate' found in dialect ('arith') that does not allow unknown operations}}
   %0 = "arith.frobnicate"(%a) : (i32) -> i32

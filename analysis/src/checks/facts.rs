@@ -228,7 +228,7 @@ impl Gatherer<'_> {
             let spec = self.registry.op(&name);
             let types = op_types::generic_op_types(&op, &mut self.lowering);
             if spec.is_none() {
-                self.unknown_op(node, &name, true);
+                self.unknown_op(node, &name, true, None);
                 self.irdl_op(node, &op, &name, &types);
             }
             return (spec, None, types);
@@ -241,7 +241,7 @@ impl Gatherer<'_> {
             return (None, None, OpTypes::default());
         };
         let Some(spec) = self.registry.resolve(name, default_dialect) else {
-            self.unknown_op(node, name, false);
+            self.unknown_op(node, name, false, default_dialect);
             self.irdl_custom_op(node, name);
             return (None, None, OpTypes::default());
         };
@@ -336,20 +336,34 @@ impl Gatherer<'_> {
         Some((name, results))
     }
 
-    /// An op named in a dialect we know completely but not one of its ops.
-    fn unknown_op(&mut self, node: &SyntaxNode, name: &str, generic: bool) {
-        let Some((dialect, _)) = name.split_once('.') else {
-            return;
-        };
-        if !self.verify_ops || !COMPLETE_DIALECTS.contains(&dialect) {
+    /// An op named in a dialect we know completely but not one of its ops, or an
+    /// unprefixed custom op that is none of its default dialect's (when we know that
+    /// dialect completely; `builtin` at the top level and in modules).
+    fn unknown_op(
+        &mut self,
+        node: &SyntaxNode,
+        name: &str,
+        generic: bool,
+        default_dialect: Option<&str>,
+    ) {
+        if !self.verify_ops {
             return;
         }
-        let message = if generic {
-            format!(
+        let message = match name.split_once('.') {
+            Some((dialect, _)) if !COMPLETE_DIALECTS.contains(&dialect) => return,
+            Some((dialect, _)) if generic => format!(
                 "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
-            )
-        } else {
-            format!("custom op '{name}' is unknown")
+            ),
+            Some(_) => format!("custom op '{name}' is unknown"),
+            None if generic => return,
+            // Mid-line, a word is more likely what is left of a broken line than an op.
+            None if !starts_line(node) => return,
+            None => match default_dialect {
+                Some(d) if d == "builtin" || COMPLETE_DIALECTS.contains(&d) => {
+                    format!("custom op '{name}' is unknown (tried '{d}.{name}' as well)")
+                }
+                _ => return,
+            },
         };
         let error = Diagnostic::error("unknown-op", message, op_name_range(node));
         self.facts.errors.push(error);
@@ -524,6 +538,19 @@ impl Gatherer<'_> {
                     .is_none(),
         }
     }
+}
+
+/// Is the node the first thing on its line (comments and whitespace aside)?
+fn starts_line(node: &SyntaxNode) -> bool {
+    let mut before = node.first_token().and_then(|t| t.prev_token());
+    while let Some(token) = before {
+        match token.kind() {
+            SyntaxKind::WHITESPACE if token.text().contains('\n') => return true,
+            SyntaxKind::WHITESPACE => before = token.prev_token(),
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// The regions an op holds itself (not inside its attributes), in order.
