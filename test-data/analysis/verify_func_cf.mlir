@@ -252,3 +252,49 @@ module attributes {b.layout = #dlti.dl_spec<>, a.layout = #dlti.dl_spec<>} {
 
 module attributes {a.layout = #dlti.dl_spec<>, b.other = #dlti.map<>} {
 }
+
+// -----
+
+// The branches' own syntax: upstream reports a wrong token just after the one before it.
+func.func @branch_to_a_value(%c: i1) {
+  // expected-error@+1 {{expected block name}}
+  cf.br %c
+^bb1:
+  return
+}
+
+// -----
+
+func.func @branch_operands_without_types(%c: i1) {
+  // expected-error@+1 {{expected ':'}}
+  cf.cond_br %c, ^bb1(%c i1), ^bb1(%c : i1)
+^bb1(%x: i1):
+  return
+}
+
+// -----
+
+func.func @branch_operand_type_is_a_block(%c: i1) {
+  // expected-error@+1 {{expected non-function type}}
+  cf.cond_br %c, ^bb1(%c : ^bb1), ^bb1(%c : i1)
+^bb1(%x: i1):
+  return
+}
+
+// -----
+
+func.func @conditional_branch_without_second_block(%c: i1) {
+  // expected-error@+1 {{expected block name}}
+  cf.cond_br %c, ^bb1, i1
+^bb1:
+  return
+}
+
+// -----
+
+func.func @conditional_branch_without_comma(%c: i1) {
+  // expected-error@+1 {{expected ','}}
+  cf.cond_br %c ^bb1, ^bb1
+^bb1:
+  return
+}

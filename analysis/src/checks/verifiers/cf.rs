@@ -1,8 +1,11 @@
 //! Verifiers of `cf` ops beyond their ODS constraints (see `checks::verifiers`):
-//! `cf.switch`'s custom parser of its cases, and `cf.cond_br`'s branch weights.
+//! `cf.switch`'s custom parser of its cases, the syntax of `cf.br` and `cf.cond_br`, and
+//! `cf.cond_br`'s branch weights.
 
 use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
+
+mod branch_syntax;
 
 use super::{Cx, Op, item_range, wrong_token_at};
 use crate::diagnostics::Diagnostic;
@@ -13,7 +16,7 @@ use crate::types::Attr;
 pub(super) const OPS: &[&str] = &["cf.cond_br"];
 
 /// The ops whose custom parser this file checks.
-pub(super) const PARSED_OPS: &[&str] = &["cf.switch"];
+pub(super) const PARSED_OPS: &[&str] = &["cf.br", "cf.cond_br", "cf.switch"];
 
 pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     if op.name == "cf.cond_br" {
@@ -23,6 +26,9 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
 
 /// (The matcher takes any attribute for a case value, so a matched op is checked too.)
 pub(super) fn parse_check(op: &Op<'_>) -> Option<Diagnostic> {
+    if matches!(op.name, "cf.br" | "cf.cond_br") {
+        return branch_syntax::branch_failure(op);
+    }
     let custom = ast::CustomOp::cast(op.node.clone())?;
     let cases = custom.items().find_map(|item| match item {
         CustomOpItem::Group(g) if g.delimiter() == GroupDelimiter::Bracket => Some(g),
