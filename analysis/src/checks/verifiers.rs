@@ -272,22 +272,10 @@ pub(in crate::checks) fn item_range(item: &ast::CustomOpItem) -> TextRange {
     }
 }
 
-/// Where MLIR reports an unexpected token (at `range`): at it, or just after the previous token
-/// (ending at `after`) when a line break separates them.
-pub(in crate::checks) fn wrong_token_at(
-    op: &Op<'_>,
-    range: TextRange,
-    after: mlir_syntax::TextSize,
-) -> TextRange {
-    let base = op.node.text_range().start();
-    let gap = TextRange::new(after, range.start().max(after)) - base;
-    let text = op.node.text();
-    let line_break = gap.end() <= text.len() && text.slice(gap).contains_char('\n');
-    if line_break {
-        TextRange::empty(after)
-    } else {
-        range
-    }
+/// Where MLIR reports a wrong token: just after the token before it, which ends at
+/// `after` (its `emitWrongTokenError` backs up over blanks and line breaks).
+pub(in crate::checks) fn wrong_token_at(after: mlir_syntax::TextSize) -> TextRange {
+    TextRange::empty(after)
 }
 
 /// The name of an op node (`scf.yield`, `"scf.yield"`'s `scf.yield`).

@@ -56,7 +56,7 @@ fn switch_cases_failure(op: &Op<'_>, cases: &ast::Group) -> Option<Diagnostic> {
         if !is_token(&items[i], SyntaxKind::COMMA) {
             let after = item_range(&items[i - 1]).end();
             let message = "expected ']'";
-            let at = wrong_token_at(op, item_range(&items[i]), after);
+            let at = wrong_token_at(after);
             return Some(Diagnostic::error("custom-syntax", message, at));
         }
         i += 1;

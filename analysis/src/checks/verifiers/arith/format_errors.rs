@@ -105,17 +105,8 @@ fn expect(
         Some(previous) => item_range(&items[previous]).end(),
         None => op.at().end(),
     };
-    let at = wrong_token_at(op, first_token_range(item), after);
+    let at = wrong_token_at(after);
     Step::Failed(Diagnostic::error("custom-syntax", message, at))
-}
-
-/// The item's first token: the parser stops there.
-fn first_token_range(item: &CustomOpItem) -> mlir_syntax::TextRange {
-    let range = item_range(item);
-    match item {
-        CustomOpItem::Token(_) => range,
-        _ => mlir_syntax::TextRange::at(range.start(), 1.into()),
-    }
 }
 
 fn is_keyword(item: &CustomOpItem, keyword: &str) -> bool {

@@ -4,9 +4,9 @@
 //! token just after the token before it (across blank space and line breaks).
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
-use mlir_syntax::{SyntaxKind, TextRange, TextSize};
+use mlir_syntax::{SyntaxKind, TextSize};
 
-use super::super::{Op, item_range};
+use super::super::{Op, item_range, wrong_token_at};
 use crate::diagnostics::Diagnostic;
 
 pub(in crate::checks) fn branch_failure(op: &Op<'_>) -> Option<Diagnostic> {
@@ -119,8 +119,8 @@ fn after(items: &[CustomOpItem], i: usize, start: TextSize) -> TextSize {
         .map_or(start, |item| item_range(item).end())
 }
 
-fn wrong_token(message: &str, at: TextSize) -> Diagnostic {
-    Diagnostic::error("custom-syntax", message, TextRange::empty(at))
+fn wrong_token(message: &str, after: TextSize) -> Diagnostic {
+    Diagnostic::error("custom-syntax", message, wrong_token_at(after))
 }
 
 fn is_token(item: &CustomOpItem, kind: SyntaxKind) -> bool {
