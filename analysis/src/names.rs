@@ -25,15 +25,26 @@ pub fn name_diagnostics_of(
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(bodies.len().max(1));
-    let per_thread = bodies.len().div_ceil(threads).max(1);
-    let mut out: Vec<Diagnostic> = std::thread::scope(|scope| {
-        let workers: Vec<_> = bodies
-            .chunks(per_thread)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .flat_map(|(g, at)| green_body_diagnostics(g, *at, context))
-                        .collect::<Vec<_>>()
+    // Bodies differ in size: threads take small batches in turn, so none idles while
+    // another still has half of its share to do.
+    let batches: Vec<&[(GreenNode, TextSize)]> = bodies.chunks(BATCH).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, Vec<Diagnostic>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut found = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(batch) = batches.get(i) else {
+                            return found;
+                        };
+                        let diagnostics = batch
+                            .iter()
+                            .flat_map(|(g, at)| green_body_diagnostics(g, *at, context))
+                            .collect();
+                        found.push((i, diagnostics));
+                    }
                 })
             })
             .collect();
@@ -42,9 +53,15 @@ pub fn name_diagnostics_of(
             .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .collect()
     });
+    // In body order, as one thread would give them, before sorting by place.
+    done.sort_unstable_by_key(|(i, _)| *i);
+    let mut out: Vec<Diagnostic> = done.into_iter().flat_map(|(_, d)| d).collect();
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }
+
+/// How many bodies a thread takes at a time.
+const BATCH: usize = 16;
 
 /// The diagnostics of one body given as a green node that starts at `offset` in the file.
 fn green_body_diagnostics(

@@ -79,9 +79,80 @@ pub fn outline(root: &SyntaxNode, memo: &mut OutlineMemo) -> Outline {
     out
 }
 
-/// The outline of a tree without remembering anything.
+/// The outline of a tree without remembering anything. On a large tree the isolated ops
+/// of its widest level are outlined on all cores first, and the walk then reuses them as
+/// it reuses a memo's after an edit.
 pub fn outline_once(root: &SyntaxNode) -> Outline {
-    outline(root, &mut OutlineMemo::default())
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut memo = OutlineMemo::default();
+    if threads > 1 && usize::from(root.text_range().len()) >= PARALLEL_BYTES {
+        let green = root.green();
+        memo.facts = outline_apart(&widest_isolated_level(&green), threads);
+    }
+    outline(root, &mut memo)
+}
+
+/// Trees smaller than this are outlined on one thread: threads would not pay.
+const PARALLEL_BYTES: usize = 1 << 20;
+
+/// What each of `ops` holds, walked on `threads` threads.
+fn outline_apart(ops: &[&GreenNodeData], threads: usize) -> FxHashMap<ByAddress, Arc<Outline>> {
+    if ops.len() < 2 {
+        return FxHashMap::default();
+    }
+    let per_thread = ops.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = ops
+            .chunks(per_thread)
+            .map(|part| {
+                scope.spawn(move || {
+                    let old = FxHashMap::default();
+                    let mut new = FxHashMap::default();
+                    let mut walk = Walk {
+                        old: &old,
+                        new: &mut new,
+                    };
+                    for op in part {
+                        walk.isolated(op);
+                    }
+                    new
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    })
+}
+
+/// The isolated ops found below `root` through ops, regions and blocks, level by level
+/// (those inside the isolated ops of the level before), as long as a level has more.
+fn widest_isolated_level(root: &GreenNodeData) -> Vec<&GreenNodeData> {
+    let mut level = isolated_below(root);
+    loop {
+        let next: Vec<&GreenNodeData> = level.iter().flat_map(|op| isolated_below(op)).collect();
+        if next.len() <= level.len() {
+            return level;
+        }
+        level = next;
+    }
+}
+
+/// The isolated ops under `node` (not itself) that no other isolated op encloses.
+fn isolated_below(node: &GreenNodeData) -> Vec<&GreenNodeData> {
+    let mut found = Vec::new();
+    let mut stack = vec![node];
+    while let Some(top) = stack.pop() {
+        for child in top.children().filter_map(|c| c.into_node()) {
+            if green::op_name(child).is_some_and(ops::name_is_isolated) {
+                found.push(child);
+            } else if holds_ops(node_kind(child)) {
+                stack.push(child);
+            }
+        }
+    }
+    found
 }
 
 impl Outline {
@@ -277,6 +348,28 @@ mod tests {
             );
             assert_eq!(memo.facts.len(), remembered.bodies.len() - 1);
         }
+    }
+
+    #[test]
+    fn a_large_tree_outlined_on_threads_equals_one_walk() {
+        // Over a megabyte: modules of functions (one with a nested module), alias uses,
+        // calls and generic ops that bind results, as `outline_once` splits them.
+        let mut text = String::from("#map = affine_map<(d0) -> (d0)>\n");
+        for m in 0..40 {
+            text.push_str(&format!("module @m{m} {{\n"));
+            for f in 0..200 {
+                text.push_str(&format!(
+                    "  func.func @f{f}(%x: memref<4xf32, #map>) {{\n    %0 = \"t.op\"() : () -> (i32)\n    func.call @f{f}(%x) : (memref<4xf32, #map>) -> ()\n    return\n  }}\n"
+                ));
+            }
+            text.push_str("  module @inner {\n    func.func @g() {\n      return\n    }\n  }\n}\n");
+        }
+        assert!(text.len() > PARALLEL_BYTES);
+        let root = mlir_syntax::parse(&text).syntax_node();
+        let one_walk = outline(&root, &mut OutlineMemo::default());
+        assert_eq!(outline_once(&root), one_walk);
+        // The file, and per module: itself, its functions, @inner and @g.
+        assert_eq!(one_walk.bodies.len(), 1 + 40 * (1 + 200 + 2));
     }
 
     #[test]
