@@ -237,7 +237,7 @@ impl Gatherer<'_> {
             return (None, None, OpTypes::default());
         };
         let green = node.green();
-        let Some(name) = hir::green::custom_op_name(&green) else {
+        let Some(name) = hir::green::op_name(&green) else {
             return (None, None, OpTypes::default());
         };
         let Some(spec) = self.registry.resolve(name, default_dialect) else {
@@ -351,9 +351,7 @@ impl Gatherer<'_> {
         }
         let message = match name.split_once('.') {
             Some((dialect, _)) if !COMPLETE_DIALECTS.contains(&dialect) => return,
-            Some((dialect, _)) if generic => format!(
-                "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
-            ),
+            Some((dialect, _)) if generic => unregistered_op(name, dialect),
             Some(_) => format!("custom op '{name}' is unknown"),
             None if generic => return,
             // Mid-line, a word is more likely what is left of a broken line than an op.
@@ -538,6 +536,13 @@ impl Gatherer<'_> {
                     .is_none(),
         }
     }
+}
+
+/// MLIR's error for a generic op that a dialect (closed to unknown ops) lacks.
+fn unregistered_op(name: &str, dialect: &str) -> String {
+    format!(
+        "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
+    )
 }
 
 /// Is the node the first thing on its line (comments and whitespace aside)?

@@ -272,6 +272,18 @@ pub(in crate::checks) fn item_range(item: &ast::CustomOpItem) -> TextRange {
     }
 }
 
+/// Where the item before `items[i]` ends (`start` for the first item): where a wrong token
+/// at `items[i]` is reported.
+pub(in crate::checks) fn end_before(
+    items: &[ast::CustomOpItem],
+    i: usize,
+    start: mlir_syntax::TextSize,
+) -> mlir_syntax::TextSize {
+    i.checked_sub(1)
+        .and_then(|previous| items.get(previous))
+        .map_or(start, |item| item_range(item).end())
+}
+
 /// Where MLIR reports a wrong token: just after the token before it, which ends at
 /// `after` (its `emitWrongTokenError` backs up over blanks and line breaks).
 pub(in crate::checks) fn wrong_token_at(after: mlir_syntax::TextSize) -> TextRange {

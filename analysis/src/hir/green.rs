@@ -71,16 +71,3 @@ pub fn op_name(op: &GreenNodeData) -> Option<&str> {
         _ => None,
     }
 }
-
-/// The name of a custom op as `ast::CustomOp::name` gives it (its `OP_NAME`'s bare-id),
-/// without allocating.
-pub fn custom_op_name(op: &GreenNodeData) -> Option<&str> {
-    let name = op
-        .children()
-        .filter_map(|c| c.into_node())
-        .find(|n| node_kind(n) == OP_NAME)?;
-    name.children()
-        .filter_map(|c| c.into_token())
-        .find(|t| kind_of_raw(t.kind()) == BARE_ID)
-        .map(|t| t.text())
-}

@@ -68,7 +68,7 @@ impl CustomOpItem {
     }
 
     /// Is this the token `kind`?
-    fn is_token(&self, kind: SyntaxKind) -> bool {
+    pub fn is_token(&self, kind: SyntaxKind) -> bool {
         matches!(self, CustomOpItem::Token(token) if token.kind() == kind)
     }
 }

@@ -26,9 +26,7 @@ impl Gatherer<'_> {
         let at = op_name_range(node);
         let Some(def) = found else {
             let dialect = name.split_once('.').map_or("", |(d, _)| d);
-            let message = format!(
-                "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
-            );
+            let message = super::unregistered_op(name, dialect);
             self.facts
                 .errors
                 .push(Diagnostic::error("irdl", message, at));

@@ -9,7 +9,7 @@ use format_errors::format_failure;
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
-use super::{Cx, Op, item_range, wrong_token_at};
+use super::{Cx, Op, item_range};
 use crate::checks::value_types::exact;
 use crate::diagnostics::Diagnostic;
 use crate::registry::AttrValue;

@@ -53,7 +53,7 @@ fn switch_cases_failure(op: &Op<'_>, cases: &ast::Group) -> Option<Diagnostic> {
     }
     i = case_destination(&items, i)?;
     while i < items.len() {
-        if !is_token(&items[i], SyntaxKind::COMMA) {
+        if !items[i].is_token(SyntaxKind::COMMA) {
             let after = item_range(&items[i - 1]).end();
             let message = "expected ']'";
             let at = wrong_token_at(after);
@@ -72,7 +72,7 @@ fn switch_cases_failure(op: &Op<'_>, cases: &ast::Group) -> Option<Diagnostic> {
 /// `: ^bb` and its optional `(%a : i32)` from `items[i]`; the index after them, or
 /// `None` if they are not written so.
 fn case_destination(items: &[CustomOpItem], mut i: usize) -> Option<usize> {
-    if !is_token(items.get(i)?, SyntaxKind::COLON) {
+    if !items.get(i)?.is_token(SyntaxKind::COLON) {
         return None;
     }
     i += 1;
@@ -92,10 +92,6 @@ fn case_destination(items: &[CustomOpItem], mut i: usize) -> Option<usize> {
         i += 1;
     }
     Some(i)
-}
-
-fn is_token(item: &CustomOpItem, kind: SyntaxKind) -> bool {
-    matches!(item, CustomOpItem::Token(t) if t.kind() == kind)
 }
 
 /// An integer literal, possibly negative (`42`, `-1`, `0x10`).

@@ -7,7 +7,8 @@
 use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
-use super::{Op, item_range, wrong_token_at};
+use super::Op;
+use crate::checks::verifiers::{end_before, wrong_token_at};
 use crate::diagnostics::Diagnostic;
 use crate::registry::{Element, Variadicity};
 
@@ -58,13 +59,7 @@ fn step(op: &Op<'_>, element: &Element, items: &[CustomOpItem], next: &mut usize
                 SyntaxKind::COLON
             };
             let message = format!("expected '{text}'");
-            expect(
-                op,
-                items,
-                next,
-                &message,
-                |item| matches!(item, CustomOpItem::Token(t) if t.kind() == kind),
-            )
+            expect(op, items, next, &message, |item| item.is_token(kind))
         }
         Element::AttrDict {
             with_keyword: false,
@@ -101,11 +96,7 @@ fn expect(
         *next += 1;
         return Step::Matched;
     }
-    let after = match next.checked_sub(1) {
-        Some(previous) => item_range(&items[previous]).end(),
-        None => op.at().end(),
-    };
-    let at = wrong_token_at(after);
+    let at = wrong_token_at(end_before(items, *next, op.at().end()));
     Step::Failed(Diagnostic::error("custom-syntax", message, at))
 }
 

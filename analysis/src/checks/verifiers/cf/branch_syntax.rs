@@ -6,7 +6,7 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextSize};
 
-use super::super::{Op, item_range, wrong_token_at};
+use super::super::{Op, end_before, wrong_token_at};
 use crate::diagnostics::Diagnostic;
 
 pub(in crate::checks) fn branch_failure(op: &Op<'_>) -> Option<Diagnostic> {
@@ -40,7 +40,7 @@ pub(in crate::checks) fn branch_failure(op: &Op<'_>) -> Option<Diagnostic> {
         let CustomOpItem::Successor(successor) = items.get(i)? else {
             return Some(wrong_token(
                 "expected block name",
-                after(&items, i, after_name),
+                end_before(&items, i, after_name),
             ));
         };
         i += 1;
@@ -69,10 +69,13 @@ fn expect_comma(
     after_name: TextSize,
 ) -> Option<Result<usize, Diagnostic>> {
     let item = items.get(i)?;
-    Some(if is_token(item, SyntaxKind::COMMA) {
+    Some(if item.is_token(SyntaxKind::COMMA) {
         Ok(i + 1)
     } else {
-        Err(wrong_token("expected ','", after(items, i, after_name)))
+        Err(wrong_token(
+            "expected ','",
+            end_before(items, i, after_name),
+        ))
     })
 }
 
@@ -83,7 +86,7 @@ fn operands_failure(group: &ast::Group) -> Option<Diagnostic> {
     let mut i = 0;
     if matches!(items.first(), Some(CustomOpItem::ValueUse(_))) {
         i = 1;
-        while items.get(i).is_some_and(|c| is_token(c, SyntaxKind::COMMA))
+        while items.get(i).is_some_and(|c| c.is_token(SyntaxKind::COMMA))
             && matches!(items.get(i + 1), Some(CustomOpItem::ValueUse(_)))
         {
             i += 2;
@@ -93,36 +96,25 @@ fn operands_failure(group: &ast::Group) -> Option<Diagnostic> {
     if i == items.len() && !group.is_closed() {
         return None;
     }
-    if !items.get(i).is_some_and(|c| is_token(c, SyntaxKind::COLON)) {
-        return Some(wrong_token("expected ':'", after(&items, i, open_end)));
+    if !items.get(i).is_some_and(|c| c.is_token(SyntaxKind::COLON)) {
+        return Some(wrong_token("expected ':'", end_before(&items, i, open_end)));
     }
     i += 1;
     loop {
         match items.get(i)? {
             CustomOpItem::Type(_) => i += 1,
             _ => {
-                let at = after(&items, i, open_end);
+                let at = end_before(&items, i, open_end);
                 return Some(wrong_token("expected non-function type", at));
             }
         }
-        if !items.get(i).is_some_and(|c| is_token(c, SyntaxKind::COMMA)) {
+        if !items.get(i).is_some_and(|c| c.is_token(SyntaxKind::COMMA)) {
             return None;
         }
         i += 1;
     }
 }
 
-/// Where the token at `items[i]` is reported: after the item before it (or `start`).
-fn after(items: &[CustomOpItem], i: usize, start: TextSize) -> TextSize {
-    i.checked_sub(1)
-        .and_then(|previous| items.get(previous))
-        .map_or(start, |item| item_range(item).end())
-}
-
 fn wrong_token(message: &str, after: TextSize) -> Diagnostic {
     Diagnostic::error("custom-syntax", message, wrong_token_at(after))
-}
-
-fn is_token(item: &CustomOpItem, kind: SyntaxKind) -> bool {
-    matches!(item, CustomOpItem::Token(t) if t.kind() == kind)
 }

@@ -71,8 +71,7 @@ fn result_list_failure(rest: &[CustomOpItem]) -> Option<Diagnostic> {
         CustomOpItem::Group(list) if list.delimiter() == GroupDelimiter::Paren => {
             let mut at_entry_start = true;
             for item in list.items() {
-                let is_comma =
-                    matches!(&item, CustomOpItem::Token(t) if t.kind() == SyntaxKind::COMMA);
+                let is_comma = item.is_token(SyntaxKind::COMMA);
                 if std::mem::replace(&mut at_entry_start, is_comma)
                     && let Some(error) = not_a_type(&item)
                 {
@@ -92,9 +91,7 @@ fn argument_list_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<Diagnost
     let mut at_entry_start = true;
     let mut after_colon = false;
     for item in arguments.items() {
-        if let CustomOpItem::Token(token) = &item
-            && token.kind() == SyntaxKind::COMMA
-        {
+        if item.is_token(SyntaxKind::COMMA) {
             at_entry_start = true;
             continue;
         }
@@ -103,7 +100,7 @@ fn argument_list_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<Diagnost
             if after_colon && let Some(error) = not_a_type(&item) {
                 return Some(error);
             }
-            after_colon = matches!(&item, CustomOpItem::Token(t) if t.kind() == SyntaxKind::COLON);
+            after_colon = item.is_token(SyntaxKind::COLON);
             continue;
         }
         after_colon = false;
@@ -111,9 +108,7 @@ fn argument_list_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<Diagnost
         let is_type = matches!(item, CustomOpItem::Type(_));
         match (named, is_named) {
             (None | Some(false), false) if !is_type => {
-                let is_ellipsis =
-                    matches!(&item, CustomOpItem::Token(t) if t.kind() == SyntaxKind::ELLIPSIS);
-                if is_ellipsis {
+                if item.is_token(SyntaxKind::ELLIPSIS) {
                     return Some(core_error("expected non-function type", &item));
                 }
                 // Other odd items are errors of other words; say nothing of them.
