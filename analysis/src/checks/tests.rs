@@ -171,3 +171,36 @@ fn memref_element_types_and_implicit_terminators() {
         ]
     );
 }
+
+#[test]
+fn a_word_left_mid_line_by_a_broken_line_is_no_unknown_op() {
+    // The broken type leaves `xf32` where a statement would start; MLIR, which stops at
+    // the first error, never sees it as an op.
+    let text = "func.func @f(%a: vector<[4x4]xf32>) { }\n";
+    let found = crate::file_diagnostics(text, false);
+    assert!(!found.is_empty());
+    assert!(
+        found.iter().all(|d| !d.message.contains("is unknown")),
+        "{found:?}"
+    );
+    // On a line of its own, the same word is an unknown op.
+    let found = crate::file_diagnostics("xf32\n", false);
+    let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["custom op 'xf32' is unknown (tried 'builtin.xf32' as well)"]
+    );
+}
+
+#[test]
+fn a_wrong_token_is_reported_just_after_the_token_before_it() {
+    // As upstream's emitWrongTokenError: column 21 (after the first `%a`), not 22.
+    let text = "func.func @f(%a: i32) {\n  %0 = arith.addi %a %a : i32\n  return\n}\n";
+    let found = crate::file_diagnostics(text, false);
+    let at = text.find("%a %a").unwrap() + 2;
+    let places: Vec<(usize, &str)> = found
+        .iter()
+        .map(|d| (usize::from(d.range.start()), d.message.as_str()))
+        .collect();
+    assert_eq!(places, [(at, "expected ','")]);
+}
