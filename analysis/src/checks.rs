@@ -13,11 +13,13 @@
 mod blocks;
 mod casts;
 mod facts;
+mod op_memo;
 mod op_types;
 mod op_verify;
 mod value_types;
 mod verifiers;
 
+pub use op_memo::OpMemo;
 pub(crate) use value_types::surely_differ;
 
 use mlir_syntax::{SyntaxNode, TextRange};
@@ -81,7 +83,7 @@ pub fn value_type(root: &SyntaxNode, def: &mlir_syntax::SyntaxToken, result: u32
         .unwrap_or_else(|| root.clone());
     let aliases = AliasGreens::of_file(root);
     let lookup = |name: &str| aliases.get(name);
-    let facts = facts::gather(&body_op, &lookup, false, &[]);
+    let facts = facts::gather(&body_op, &lookup, false, &[], &mut OpMemo::new());
     let index = facts
         .name_ranges
         .iter()
@@ -97,7 +99,7 @@ pub fn definition_types(
     aliases: &AliasGreens,
 ) -> Vec<(TextRange, Vec<Option<Type>>)> {
     let lookup = |name: &str| aliases.get(name);
-    let facts = facts::gather(body_op, &lookup, false, &[]);
+    let facts = facts::gather(body_op, &lookup, false, &[], &mut OpMemo::new());
     facts
         .defs
         .into_iter()
@@ -112,19 +114,27 @@ pub fn body_checks(
     resolution: &Resolution,
     context: &FileContext,
 ) -> Vec<Diagnostic> {
-    body_checks_with(body_op, resolution, context, &context.irdl)
+    body_checks_with(
+        body_op,
+        resolution,
+        context,
+        &context.irdl,
+        &mut OpMemo::new(),
+    )
 }
 
 /// `body_checks` with the IRDL dialects the body's ops may belong to given apart from
-/// the context (which need not hold them).
+/// the context (which need not hold them), and a memo of op shapes that other bodies of
+/// the same context may have filled.
 pub fn body_checks_with(
     body_op: &SyntaxNode,
     resolution: &Resolution,
     context: &FileContext,
     irdl: &[crate::irdl::IrdlDialect],
+    memo: &mut OpMemo,
 ) -> Vec<Diagnostic> {
     let lookup = |name: &str| context.aliases.get(name);
-    let facts = facts::gather(body_op, &lookup, context.verify_ops, irdl);
+    let facts = facts::gather(body_op, &lookup, context.verify_ops, irdl, memo);
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
     out.extend(blocks::check(&facts, resolution));

@@ -195,6 +195,7 @@ pub fn body_checks<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> BodyCh
         resolution(db, id),
         file_context(db, id.file(db)),
         body_irdl(db, id),
+        &mut crate::checks::OpMemo::new(),
     );
     let nested = match diagnostics.is_empty() {
         true => Vec::new(),

@@ -5,7 +5,7 @@
 
 use mlir_syntax::{GreenNode, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
-use crate::checks::FileContext;
+use crate::checks::{FileContext, OpMemo};
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::{self, NameError, Resolution};
 
@@ -17,10 +17,28 @@ pub fn name_diagnostics(root: &SyntaxNode) -> Vec<Diagnostic> {
     name_diagnostics_of(&crate::outline::outline_once(root).bodies, &context)
 }
 
-/// `name_diagnostics` of the bodies of an outline, whose file has the `context`.
+/// `name_diagnostics` of the bodies of an outline, whose file has the `context`. Each
+/// thread remembers the op shapes it has checked for all the bodies it takes.
 pub fn name_diagnostics_of(
     bodies: &[(GreenNode, TextSize)],
     context: &FileContext,
+) -> Vec<Diagnostic> {
+    name_diagnostics_using(bodies, context, OpMemo::new)
+}
+
+/// `name_diagnostics_of` with every op checked in full, never by a remembered shape: what
+/// the memo must not change (tests compare both).
+pub fn name_diagnostics_unmemoized(
+    bodies: &[(GreenNode, TextSize)],
+    context: &FileContext,
+) -> Vec<Diagnostic> {
+    name_diagnostics_using(bodies, context, OpMemo::disabled)
+}
+
+fn name_diagnostics_using(
+    bodies: &[(GreenNode, TextSize)],
+    context: &FileContext,
+    new_memo: fn() -> OpMemo,
 ) -> Vec<Diagnostic> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -34,6 +52,7 @@ pub fn name_diagnostics_of(
             .map(|_| {
                 scope.spawn(|| {
                     let mut found = Vec::new();
+                    let mut memo = new_memo();
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some(batch) = batches.get(i) else {
@@ -41,7 +60,7 @@ pub fn name_diagnostics_of(
                         };
                         let diagnostics = batch
                             .iter()
-                            .flat_map(|(g, at)| green_body_diagnostics(g, *at, context))
+                            .flat_map(|(g, at)| green_body_diagnostics(g, *at, context, &mut memo))
                             .collect();
                         found.push((i, diagnostics));
                     }
@@ -68,14 +87,14 @@ fn green_body_diagnostics(
     green: &GreenNode,
     offset: TextSize,
     context: &FileContext,
+    memo: &mut OpMemo,
 ) -> Vec<Diagnostic> {
     let body_op = SyntaxNode::new_root(green.clone());
     let resolution = hir::resolve(&hir::lower(&body_op));
     let mut out = located_body_diagnostics(green, offset, &resolution);
-    out.extend(shifted(
-        crate::checks::body_checks(&body_op, &resolution, context),
-        offset,
-    ));
+    let checks =
+        crate::checks::body_checks_with(&body_op, &resolution, context, &context.irdl, memo);
+    out.extend(shifted(checks, offset));
     out
 }
 

@@ -7,6 +7,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use rustc_hash::FxHashMap;
 
+use super::op_memo::{self, OpMemo};
 use super::op_types::{self, OpTypes};
 use super::op_verify;
 use super::verifiers::{self, PendingOp};
@@ -112,6 +113,7 @@ pub(super) fn gather(
     aliases: &dyn Fn(&str) -> Option<SyntaxNode>,
     verify_ops: bool,
     irdl: &[crate::irdl::IrdlDialect],
+    memo: &mut OpMemo,
 ) -> Facts {
     let names = hir::name_ranges(body_op);
     let mut gatherer = Gatherer {
@@ -137,7 +139,9 @@ pub(super) fn gather(
             pending: Vec::new(),
         },
         lowering: Lowering::new(aliases),
+        aliases,
         registry: Registry::builtin(),
+        memo,
     };
     if body_op.kind() == SyntaxKind::SOURCE_FILE {
         for op in body_op.children().by_kind(ops::is_op_kind) {
@@ -161,7 +165,9 @@ struct Gatherer<'a> {
     index: FxHashMap<TextSize, u32>,
     facts: Facts,
     lowering: Lowering<'a>,
+    aliases: &'a dyn Fn(&str) -> Option<SyntaxNode>,
     registry: &'static Registry,
+    memo: &'a mut OpMemo,
 }
 
 impl Gatherer<'_> {
@@ -173,8 +179,14 @@ impl Gatherer<'_> {
         if !is_body && ops::is_isolated(node) {
             return;
         }
+        let shaped = !is_body && self.read_shape(node, default_dialect);
+        if shaped && self.replay(node) {
+            return;
+        }
+        let (errors, pending) = (self.facts.errors.len(), self.facts.pending.len());
         let (spec, matched, mut types) = self.op_types(node, default_dialect);
         self.record_results(node, &types);
+        let was_matched = matched.is_some();
         for (token, ty) in &types.operands {
             if let (Some(name), Some(ty)) = (self.name(token), ty) {
                 self.facts.uses.push(TypedUse {
@@ -205,6 +217,13 @@ impl Gatherer<'_> {
                 });
             }
         }
+        let unchecked = errors == self.facts.errors.len() && self.verified_alone(pending);
+        if shaped
+            && unchecked
+            && let Some(spec) = spec.filter(|_| was_matched)
+        {
+            self.remember(node, spec, &types);
+        }
         let green = node.green();
         let own_name = hir::green::op_name(&green);
         let inner_dialect = match node.kind() {
@@ -216,6 +235,103 @@ impl Gatherer<'_> {
             let named_args = named_args && i == 0;
             self.region(node, own_name, &region, spec, inner_dialect, named_args);
         }
+    }
+
+    /// Reads the shape of a custom op into the memo; is it one whose shape is remembered?
+    fn read_shape(&mut self, node: &SyntaxNode, default_dialect: Option<&str>) -> bool {
+        if node.kind() != SyntaxKind::CUSTOM_OP {
+            return false;
+        }
+        let green = node.green();
+        // The default dialect only completes names without a dialect.
+        let dotted = hir::green::op_name(&green).is_some_and(|name| name.contains('.'));
+        let dialect = if dotted { None } else { default_dialect };
+        let start = node.text_range().start();
+        self.memo
+            .read_shape(&green, start, dialect, self.verify_ops)
+    }
+
+    /// Gives an op of a remembered shape what the walk learnt of that shape (the types of
+    /// its values), and checks its parent, which depends on where it stands. `false` if
+    /// the shape is not remembered yet.
+    fn replay(&mut self, node: &SyntaxNode) -> bool {
+        let Some(entry) = self.memo.replay() else {
+            return false;
+        };
+        let names = self.memo.names();
+        let at = node.text_range().end();
+        for (ordinal, types) in &entry.results {
+            if let Some(&name) = self.index.get(&names[*ordinal as usize]) {
+                let types = types.clone();
+                self.facts.defs[name as usize] = Some(DefTypes { types, at });
+            }
+        }
+        for (ordinal, ty) in &entry.operands {
+            if let Some(&name) = self.index.get(&names[*ordinal as usize]) {
+                let ty = ty.clone();
+                self.facts.uses.push(TypedUse { name, ty });
+            }
+        }
+        if self.verify_ops
+            && let Some(message) = parent_failure(node, entry.spec)
+        {
+            let error = op_verify::error(message, op_name_range(node));
+            self.facts.errors.push(error);
+        }
+        true
+    }
+
+    /// Did the op that may have been queued for its verifier after the first `pending`
+    /// get no verifier, or one that reads only the op and passes it now?
+    fn verified_alone(&self, pending: usize) -> bool {
+        match &self.facts.pending[pending..] {
+            [] => true,
+            [op] => {
+                verifiers::reads_only_the_op(&op.spec.name)
+                    && verifiers::passes_alone(op, &self.facts, Lowering::new(self.aliases))
+            }
+            _ => false,
+        }
+    }
+
+    /// Remembers what the walk learnt of a matched op that reported nothing (and whose
+    /// verifier, if any, passed it alone), if nothing of it depends on what stands around
+    /// it.
+    fn remember(&mut self, node: &SyntaxNode, spec: &'static OpSpec, types: &OpTypes) {
+        let returns = matches!(spec.name.as_str(), "func.return" | "std.return");
+        if returns || spec.has_trait(&Trait::Branch) || !types.region_args.is_empty() {
+            return;
+        }
+        let mut operands = Vec::with_capacity(types.operands.len());
+        for (token, ty) in &types.operands {
+            let Some(ty) = ty else {
+                continue;
+            };
+            let start = token.text_range().start();
+            let (Some(ordinal), true) = (self.memo.ordinal(start), self.index.contains_key(&start))
+            else {
+                return;
+            };
+            operands.push((ordinal, ty.clone()));
+        }
+        let at = node.text_range().end();
+        let mut results = Vec::new();
+        let names = &self.memo.names()[..self.memo.result_names()];
+        for (ordinal, start) in names.iter().enumerate() {
+            let def = self
+                .index
+                .get(start)
+                .and_then(|&n| self.facts.defs[n as usize].as_ref());
+            match def {
+                Some(def) if def.at == at => results.push((ordinal as u32, def.types.clone())),
+                _ => return,
+            }
+        }
+        self.memo.insert(op_memo::Entry {
+            spec,
+            operands: operands.into(),
+            results: results.into(),
+        });
     }
 
     fn op_types(

@@ -103,18 +103,54 @@ pub(in crate::checks) fn check(
     };
     let mut out = Vec::new();
     for pending in &facts.pending {
-        let op = Op::new(pending);
-        match op.name.split_once('.').map_or("", |(d, _)| d) {
-            "arith" => arith::verify(&op, &mut cx, &mut out),
-            "builtin" => builtin::verify(&op, &mut cx, &mut out),
-            "cf" => cf::verify(&op, &mut cx, &mut out),
-            "func" => func::verify(&op, &mut cx, &mut out),
-            "memref" => memref::verify(&op, &mut cx, &mut out),
-            "scf" => scf::verify(&op, &mut cx, &mut out),
-            _ => {}
-        }
+        verify(&Op::new(pending), &mut cx, &mut out);
     }
     out
+}
+
+fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
+    match op.name.split_once('.').map_or("", |(d, _)| d) {
+        "arith" => arith::verify(op, cx, out),
+        "builtin" => builtin::verify(op, cx, out),
+        "cf" => cf::verify(op, cx, out),
+        "func" => func::verify(op, cx, out),
+        "memref" => memref::verify(op, cx, out),
+        "scf" => scf::verify(op, cx, out),
+        _ => {}
+    }
+}
+
+/// Does the verifier of the op named `name` read nothing but the op itself (its syntax,
+/// spec and types, and the file's aliases), not other values or the ops around it? Ops
+/// of one shape then get one verdict.
+pub(in crate::checks) fn reads_only_the_op(name: &str) -> bool {
+    let ops: &[&str] = match name.split_once('.').map_or(name, |(d, _)| d) {
+        "arith" => arith::OPS,
+        "memref" => memref::SELF_CONTAINED_OPS,
+        _ => return false,
+    };
+    ops.contains(&name)
+}
+
+/// Runs the verifier of a pending op that `reads_only_the_op` at once, during the walk
+/// (the body's values need not be known yet): does it pass?
+pub(in crate::checks) fn passes_alone(
+    pending: &PendingOp,
+    facts: &Facts,
+    lowering: Lowering<'_>,
+) -> bool {
+    let nothing_resolved = Resolution {
+        targets: Vec::new(),
+        errors: Vec::new(),
+    };
+    let mut cx = Cx {
+        facts,
+        resolution: &nothing_resolved,
+        lowering,
+    };
+    let mut out = Vec::new();
+    verify(&Op::new(pending), &mut cx, &mut out);
+    out.is_empty()
 }
 
 /// One op to verify.

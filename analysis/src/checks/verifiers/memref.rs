@@ -39,6 +39,18 @@ pub(super) const OPS: &[&str] = &[
     "memref.transpose",
 ];
 
+/// The ops whose verifier reads nothing but the op (`alloca` looks for its allocation
+/// scope, `global` and the reshapes are left out as rare).
+pub(super) const SELF_CONTAINED_OPS: &[&str] = &[
+    "memref.alloc",
+    "memref.realloc",
+    "memref.view",
+    "memref.prefetch",
+    "memref.load",
+    "memref.store",
+    "memref.transpose",
+];
+
 pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     let found = match op.name {
         "memref.alloc" => alloc::alloc(op),

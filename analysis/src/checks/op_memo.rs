@@ -1,0 +1,251 @@
+//! What the body walk learnt of flat ops, remembered by their shape (checks stage). An op
+//! without regions or successors, such as `%3 = arith.addf %1, %2 : f32`, gets from its
+//! spec and syntax the same types and the same verdict wherever it stands, whatever its
+//! values are named: only its text with the `%names` (and its trailing location) left out
+//! decides them. Million-line IR repeats a few thousand such shapes, so matching the
+//! op's format, typing its values and checking its constraints is done once per shape.
+//!
+//! A memo holds for one file context (its aliases give types their meaning), and only
+//! what cannot depend on anything around the op is remembered. Ops that reported an
+//! error, that branch, or that return from their function take the full path every
+//! time; so do ops whose dialect verifier may read other values or the ops around them
+//! (a verifier that reads only the op is run at once, and its op remembered if it
+//! passes). The op's parent, which the op's traits may constrain, is checked anew.
+
+use mlir_syntax::green_walk::{green_kind, kind_of_raw};
+use mlir_syntax::{SyntaxKind, TextSize};
+use rowan::{GreenNodeData, NodeOrToken};
+use rustc_hash::FxHashMap;
+
+use crate::registry::OpSpec;
+use crate::types::Type;
+
+/// Longer shapes (big literals, long operand lists) are not remembered: they rarely
+/// repeat, and keying them would cost what it saves.
+const MAX_KEY: usize = 400;
+/// Types nest; deeper shapes are not remembered (and the walk needs no stack).
+const MAX_DEPTH: u32 = 24;
+/// A bound on the memo's size for files whose ops all differ.
+const MAX_ENTRIES: usize = 1 << 16;
+
+// Key bytes around kinds and texts: none of them occurs in UTF-8 text.
+const TOKEN: u8 = 0xFC;
+const NODE_END: u8 = 0xFD;
+const NODE: u8 = 0xFE;
+const TEXT_END: u8 = 0xFF;
+
+/// The remembered shapes of one walk (or of a thread's walks over one file's bodies).
+#[derive(Default)]
+pub struct OpMemo {
+    entries: FxHashMap<Box<[u8]>, Entry>,
+    disabled: bool,
+    /// The shape last read: its key, its `%name`s and how many of them the op defines.
+    key: Vec<u8>,
+    names: Vec<TextSize>,
+    result_names: usize,
+    /// How many ops were given a remembered shape's facts.
+    replayed: std::cell::Cell<usize>,
+}
+
+/// What the walk learnt of an op of some shape. Names are given by their ordinal among
+/// the op's `%name` tokens.
+pub(super) struct Entry {
+    pub spec: &'static OpSpec,
+    /// The operands the op types, in the order the walk records them.
+    pub operands: Box<[(u32, Type)]>,
+    /// The types each name of the op's result list stands for.
+    pub results: Box<[(u32, Vec<Option<Type>>)]>,
+}
+
+impl OpMemo {
+    pub fn new() -> OpMemo {
+        OpMemo::default()
+    }
+
+    /// A memo that remembers nothing: every op takes the full path (for tests that
+    /// compare both).
+    pub fn disabled() -> OpMemo {
+        OpMemo {
+            disabled: true,
+            ..OpMemo::default()
+        }
+    }
+
+    /// Reads the shape of `op` (a custom op starting at `at`) in the context of its
+    /// default dialect; `false` if the op is not one whose shape is remembered.
+    pub(super) fn read_shape(
+        &mut self,
+        op: &GreenNodeData,
+        at: TextSize,
+        default_dialect: Option<&str>,
+        verify_ops: bool,
+    ) -> bool {
+        if self.disabled {
+            return false;
+        }
+        self.key.clear();
+        self.names.clear();
+        self.result_names = 0;
+        self.key
+            .extend_from_slice(default_dialect.unwrap_or("").as_bytes());
+        self.key.extend([TEXT_END, u8::from(verify_ops)]);
+        self.node(op, at, 0, false)
+    }
+
+    fn node(&mut self, node: &GreenNodeData, at: TextSize, depth: u32, in_results: bool) -> bool {
+        let kind = green_kind(node);
+        if depth > MAX_DEPTH || !may_be_flat(kind) {
+            return false;
+        }
+        self.push_kind(NODE, kind);
+        let in_results = in_results || kind == SyntaxKind::OP_RESULT_LIST;
+        // Where the op's trailing location starts in the key, while it is the last thing
+        // read: what it says changes no check of the op, so it is left out.
+        let mut trailing_location = None;
+        let mut offset = at;
+        for child in node.children() {
+            let start = self.key.len();
+            let flat = match child {
+                // A location's text is not read: only where it stands matters.
+                NodeOrToken::Node(child) if depth == 0 && is_location(child) => {
+                    self.push_kind(NODE, SyntaxKind::LOCATION);
+                    self.key.push(NODE_END);
+                    true
+                }
+                NodeOrToken::Node(child) => self.node(child, offset, depth + 1, in_results),
+                NodeOrToken::Token(token) => {
+                    self.token(kind_of_raw(token.kind()), token.text(), offset, in_results);
+                    true
+                }
+            };
+            if !flat || self.key.len() > MAX_KEY {
+                return false;
+            }
+            if depth == 0 && self.key.len() > start {
+                let location = child.as_node().is_some_and(|c| is_location(c));
+                trailing_location = location.then_some(start);
+            }
+            offset += child.text_len();
+        }
+        if let Some(start) = trailing_location {
+            self.key.truncate(start);
+        }
+        self.key.push(NODE_END);
+        true
+    }
+
+    fn token(&mut self, kind: SyntaxKind, text: &str, at: TextSize, in_results: bool) {
+        if kind.is_trivia() {
+            return;
+        }
+        self.push_kind(TOKEN, kind);
+        if kind == SyntaxKind::VALUE_ID {
+            self.names.push(at);
+            self.result_names += usize::from(in_results);
+        } else {
+            self.key.extend_from_slice(text.as_bytes());
+        }
+        self.key.push(TEXT_END);
+    }
+
+    fn push_kind(&mut self, marker: u8, kind: SyntaxKind) {
+        self.key.push(marker);
+        self.key.extend((kind as u16).to_le_bytes());
+    }
+
+    /// What is remembered for the shape last read, to give the op it was read from.
+    pub(super) fn replay(&self) -> Option<&Entry> {
+        let entry = self.entries.get(self.key.as_slice())?;
+        self.replayed.set(self.replayed.get() + 1);
+        Some(entry)
+    }
+
+    /// Remembers `entry` for the shape last read.
+    pub(super) fn insert(&mut self, entry: Entry) {
+        if self.entries.len() < MAX_ENTRIES {
+            self.entries.insert(self.key.as_slice().into(), entry);
+        }
+    }
+
+    /// Where the `%name`s of the shape last read are, in order.
+    pub(super) fn names(&self) -> &[TextSize] {
+        &self.names
+    }
+
+    /// How many of those names the op's result list defines (they come first).
+    pub(super) fn result_names(&self) -> usize {
+        self.result_names
+    }
+
+    /// The ordinal of the `%name` at `at` in the shape last read.
+    pub(super) fn ordinal(&self, at: TextSize) -> Option<u32> {
+        self.names.binary_search(&at).ok().map(|i| i as u32)
+    }
+}
+
+fn is_location(node: &GreenNodeData) -> bool {
+    green_kind(node) == SyntaxKind::LOCATION
+}
+
+/// Nodes a remembered op may hold: no regions, blocks or successors (what those hold is
+/// checked against other ops), and no broken code.
+fn may_be_flat(kind: SyntaxKind) -> bool {
+    !matches!(
+        kind,
+        SyntaxKind::REGION_LIST
+            | SyntaxKind::REGION
+            | SyntaxKind::BLOCK
+            | SyntaxKind::SUCCESSOR_LIST
+            | SyntaxKind::SUCCESSOR
+            | SyntaxKind::ERROR
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checks::FileContext;
+
+    /// The shapes remembered and the ops replayed when checking the body of `text`'s
+    /// first function.
+    fn memo_after(text: &str) -> OpMemo {
+        let root = mlir_syntax::parse(text).syntax_node();
+        let body = root
+            .descendants()
+            .find(|n| crate::hir::ops::op_name(n).as_deref() == Some("func.func"))
+            .expect("a function");
+        let resolution = crate::hir::resolve(&crate::hir::lower(&body));
+        let context = FileContext::of_file(&root);
+        let mut memo = OpMemo::new();
+        crate::checks::body_checks_with(&body, &resolution, &context, &[], &mut memo);
+        memo
+    }
+
+    #[test]
+    fn ops_differing_in_names_and_locations_share_a_shape() {
+        let memo = memo_after(
+            "func.func @f(%a: i32, %b: i32) {\n  %0 = arith.addi %a, %b : i32\n  \
+             %1 = arith.addi %0, %a : i32 loc(\"x\":1:2)\n  %2 = arith.addi %1, %1 : i64\n  return\n}\n",
+        );
+        assert_eq!((memo.entries.len(), memo.replayed.get()), (2, 1));
+    }
+
+    #[test]
+    fn terminators_of_nested_regions_are_replayed_with_their_parent_checked() {
+        let memo = memo_after(
+            "func.func @f(%c: i1, %x: f32) {\n  %r = scf.while (%y = %x) : (f32) -> f32 {\n    \
+             scf.condition(%c) %y : f32\n  } do {\n  ^bb0(%z: f32):\n    scf.yield %z : f32\n  }\n  \
+             scf.condition(%c) %x : f32\n  return\n}\n",
+        );
+        assert_eq!(memo.replayed.get(), 1);
+    }
+
+    #[test]
+    fn ops_with_regions_successors_or_errors_are_not_remembered() {
+        let memo = memo_after(
+            "func.func @f(%c: i1) {\n  cf.cond_br %c, ^bb1, ^bb1\n^bb1:\n  \
+             scf.if %c {\n  }\n  %0 = arith.addi %c, %c : f32\n  return\n}\n",
+        );
+        assert_eq!(memo.entries.len(), 0);
+    }
+}
