@@ -24,7 +24,8 @@ impl FileReport {
 }
 
 pub fn render_text(out: &mut impl Write, reports: &[FileReport]) -> io::Result<()> {
-    for report in reports {
+    // A clean file needs no line index (building one reads the whole text).
+    for report in reports.iter().filter(|r| !r.diagnostics.is_empty()) {
         let index = LineIndex::new(&report.text);
         for d in &report.diagnostics {
             write_text_entry(
@@ -108,7 +109,8 @@ fn line_text<'a>(text: &'a str, index: &LineIndex, line: u32) -> &'a str {
 
 pub fn render_json(out: &mut impl Write, reports: &[FileReport]) -> io::Result<()> {
     let mut entries = Vec::new();
-    for report in reports {
+    // A clean file needs no line index (building one reads the whole text).
+    for report in reports.iter().filter(|r| !r.diagnostics.is_empty()) {
         let index = LineIndex::new(&report.text);
         for d in &report.diagnostics {
             entries.push(json!({
