@@ -28,11 +28,12 @@ const MAX_DEPTH: u32 = 24;
 /// A bound on the memo's size for files whose ops all differ.
 const MAX_ENTRIES: usize = 1 << 16;
 
-// Key bytes around kinds and texts: none of them occurs in UTF-8 text.
-const TOKEN: u8 = 0xFC;
-const NODE_END: u8 = 0xFD;
-const NODE: u8 = 0xFE;
+// A key is the op's tokens and nodes in preorder: each a byte of its kind, then for a
+// token its text (none for a `%name`) and `TEXT_END`, for a node its children and
+// `NODE_END`. Neither byte occurs in UTF-8 text or is a kind.
+const NODE_END: u8 = 0xFE;
 const TEXT_END: u8 = 0xFF;
+const _: () = assert!((SyntaxKind::__LAST as u16) < NODE_END as u16);
 
 /// The remembered shapes of one walk (or of a thread's walks over one file's bodies).
 #[derive(Default)]
@@ -88,7 +89,7 @@ impl OpMemo {
         self.result_names = 0;
         self.key
             .extend_from_slice(default_dialect.unwrap_or("").as_bytes());
-        self.key.extend([TEXT_END, u8::from(verify_ops)]);
+        self.key.extend_from_slice(&[TEXT_END, u8::from(verify_ops)]);
         self.node(op, at, 0, false)
     }
 
@@ -97,7 +98,7 @@ impl OpMemo {
         if depth > MAX_DEPTH || !may_be_flat(kind) {
             return false;
         }
-        self.push_kind(NODE, kind);
+        self.key.push(kind as u8);
         let in_results = in_results || kind == SyntaxKind::OP_RESULT_LIST;
         // Where the op's trailing location starts in the key, while it is the last thing
         // read: what it says changes no check of the op, so it is left out.
@@ -108,8 +109,7 @@ impl OpMemo {
             let flat = match child {
                 // A location's text is not read: only where it stands matters.
                 NodeOrToken::Node(child) if depth == 0 && is_location(child) => {
-                    self.push_kind(NODE, SyntaxKind::LOCATION);
-                    self.key.push(NODE_END);
+                    self.key.extend_from_slice(&[SyntaxKind::LOCATION as u8, NODE_END]);
                     true
                 }
                 NodeOrToken::Node(child) => self.node(child, offset, depth + 1, in_results),
@@ -138,7 +138,7 @@ impl OpMemo {
         if kind.is_trivia() {
             return;
         }
-        self.push_kind(TOKEN, kind);
+        self.key.push(kind as u8);
         if kind == SyntaxKind::VALUE_ID {
             self.names.push(at);
             self.result_names += usize::from(in_results);
@@ -146,11 +146,6 @@ impl OpMemo {
             self.key.extend_from_slice(text.as_bytes());
         }
         self.key.push(TEXT_END);
-    }
-
-    fn push_kind(&mut self, marker: u8, kind: SyntaxKind) {
-        self.key.push(marker);
-        self.key.extend((kind as u16).to_le_bytes());
     }
 
     /// What is remembered for the shape last read, to give the op it was read from.
