@@ -121,11 +121,6 @@ pub(super) fn gather(
         function: None,
         verify_ops,
         irdl,
-        index: names
-            .iter()
-            .enumerate()
-            .map(|(i, (range, _))| (range.start(), i as u32))
-            .collect(),
         facts: Facts {
             body_op: body_op.clone(),
             name_ranges: names.iter().map(|(range, _)| *range).collect(),
@@ -161,8 +156,6 @@ struct Gatherer<'a> {
     function: Option<(String, Vec<Option<Type>>)>,
     verify_ops: bool,
     irdl: &'a [crate::irdl::IrdlDialect],
-    /// Name index by token start.
-    index: FxHashMap<TextSize, u32>,
     facts: Facts,
     lowering: Lowering<'a>,
     aliases: &'a dyn Fn(&str) -> Option<SyntaxNode>,
@@ -172,7 +165,14 @@ struct Gatherer<'a> {
 
 impl Gatherer<'_> {
     fn name(&self, token: &SyntaxToken) -> Option<u32> {
-        self.index.get(&token.text_range().start()).copied()
+        self.name_at(token.text_range().start())
+    }
+
+    /// The index of the name that starts at `start` (names are in text order).
+    fn name_at(&self, start: TextSize) -> Option<u32> {
+        let ranges = &self.facts.name_ranges;
+        let i = ranges.binary_search_by_key(&start, |r| r.start()).ok()?;
+        Some(i as u32)
     }
 
     fn op(&mut self, node: &SyntaxNode, default_dialect: Option<&str>, is_body: bool) {
@@ -261,13 +261,13 @@ impl Gatherer<'_> {
         let names = self.memo.names();
         let at = node.text_range().end();
         for (ordinal, types) in &entry.results {
-            if let Some(&name) = self.index.get(&names[*ordinal as usize]) {
+            if let Some(name) = self.name_at(names[*ordinal as usize]) {
                 let types = types.clone();
                 self.facts.defs[name as usize] = Some(DefTypes { types, at });
             }
         }
         for (ordinal, ty) in &entry.operands {
-            if let Some(&name) = self.index.get(&names[*ordinal as usize]) {
+            if let Some(name) = self.name_at(names[*ordinal as usize]) {
                 let ty = ty.clone();
                 self.facts.uses.push(TypedUse { name, ty });
             }
@@ -308,7 +308,7 @@ impl Gatherer<'_> {
                 continue;
             };
             let start = token.text_range().start();
-            let (Some(ordinal), true) = (self.memo.ordinal(start), self.index.contains_key(&start))
+            let (Some(ordinal), true) = (self.memo.ordinal(start), self.name_at(start).is_some())
             else {
                 return;
             };
@@ -319,9 +319,8 @@ impl Gatherer<'_> {
         let names = &self.memo.names()[..self.memo.result_names()];
         for (ordinal, start) in names.iter().enumerate() {
             let def = self
-                .index
-                .get(start)
-                .and_then(|&n| self.facts.defs[n as usize].as_ref());
+                .name_at(*start)
+                .and_then(|n| self.facts.defs[n as usize].as_ref());
             match def {
                 Some(def) if def.at == at => results.push((ordinal as u32, def.types.clone())),
                 _ => return,

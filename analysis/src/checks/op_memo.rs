@@ -89,7 +89,8 @@ impl OpMemo {
         self.result_names = 0;
         self.key
             .extend_from_slice(default_dialect.unwrap_or("").as_bytes());
-        self.key.extend_from_slice(&[TEXT_END, u8::from(verify_ops)]);
+        self.key
+            .extend_from_slice(&[TEXT_END, u8::from(verify_ops)]);
         self.node(op, at, 0, false)
     }
 
@@ -109,7 +110,8 @@ impl OpMemo {
             let flat = match child {
                 // A location's text is not read: only where it stands matters.
                 NodeOrToken::Node(child) if depth == 0 && is_location(child) => {
-                    self.key.extend_from_slice(&[SyntaxKind::LOCATION as u8, NODE_END]);
+                    self.key
+                        .extend_from_slice(&[SyntaxKind::LOCATION as u8, NODE_END]);
                     true
                 }
                 NodeOrToken::Node(child) => self.node(child, offset, depth + 1, in_results),
