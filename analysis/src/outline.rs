@@ -87,13 +87,18 @@ pub fn outline_once(root: &SyntaxNode) -> Outline {
     let mut memo = OutlineMemo::default();
     if threads > 1 && usize::from(root.text_range().len()) >= PARALLEL_BYTES {
         let green = root.green();
-        memo.facts = outline_apart(&widest_isolated_level(&green), threads);
+        let enough = threads * ENOUGH_PER_THREAD;
+        memo.facts = outline_apart(&widest_isolated_level(&green, enough), threads);
     }
     outline(root, &mut memo)
 }
 
 /// Trees smaller than this are outlined on one thread: threads would not pay.
 const PARALLEL_BYTES: usize = 1 << 20;
+
+/// Isolated ops per thread that share the work well enough: a level with as many is not
+/// looked past (finding the next level walks every op below it, on one thread).
+const ENOUGH_PER_THREAD: usize = 16;
 
 /// What each of `ops` holds, walked on `threads` threads.
 fn outline_apart(ops: &[&GreenNodeData], threads: usize) -> FxHashMap<ByAddress, Arc<Outline>> {
@@ -127,10 +132,14 @@ fn outline_apart(ops: &[&GreenNodeData], threads: usize) -> FxHashMap<ByAddress,
 }
 
 /// The isolated ops found below `root` through ops, regions and blocks, level by level
-/// (those inside the isolated ops of the level before), as long as a level has more.
-fn widest_isolated_level(root: &GreenNodeData) -> Vec<&GreenNodeData> {
+/// (those inside the isolated ops of the level before), as long as a level has more and
+/// fewer than `enough`.
+fn widest_isolated_level(root: &GreenNodeData, enough: usize) -> Vec<&GreenNodeData> {
     let mut level = isolated_below(root);
     loop {
+        if level.len() >= enough {
+            return level;
+        }
         let next: Vec<&GreenNodeData> = level.iter().flat_map(|op| isolated_below(op)).collect();
         if next.len() <= level.len() {
             return level;

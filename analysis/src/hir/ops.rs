@@ -245,7 +245,7 @@ pub fn dialect_is_upstream(dialect: &str) -> bool {
 /// every op, and a binary search over strings cost more than the rest of the lookup.
 struct NameSet {
     list: &'static [&'static str],
-    set: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>>,
+    set: std::sync::OnceLock<(Sieve, rustc_hash::FxHashSet<&'static str>)>,
 }
 
 impl NameSet {
@@ -257,14 +257,52 @@ impl NameSet {
     }
 
     fn contains(&self, name: &str) -> bool {
-        self.set
-            .get_or_init(|| self.list.iter().copied().collect())
-            .contains(name)
+        let (sieve, set) = self.set.get_or_init(|| {
+            let names = self.list.iter().copied();
+            (Sieve::of(names.clone()), names.collect())
+        });
+        sieve.may_hold(name) && set.contains(name)
+    }
+}
+
+/// Which (length, last byte) pairs the names of a set have, folded into 64 × 64 bits:
+/// most names an op walk asks about (every op's) are turned away without hashing them.
+struct Sieve([u64; 64]);
+
+impl Sieve {
+    fn of<'a>(names: impl Iterator<Item = &'a str>) -> Sieve {
+        let mut bits = [0u64; 64];
+        for name in names {
+            let (row, bit) = Sieve::place(name);
+            bits[row] |= 1 << bit;
+        }
+        Sieve(bits)
+    }
+
+    fn place(name: &str) -> (usize, usize) {
+        let last = name.as_bytes().last().copied().unwrap_or(0);
+        (usize::from(last % 64), name.len() % 64)
+    }
+
+    fn may_hold(&self, name: &str) -> bool {
+        let (row, bit) = Sieve::place(name);
+        self.0[row] & (1 << bit) != 0
     }
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn sets_hold_their_names_and_only_those() {
+        let set = super::NameSet::new(super::ISOLATED_OPS);
+        for name in super::ISOLATED_OPS {
+            assert!(set.contains(name), "{name}");
+        }
+        for name in ["arith.addf", "func.fun", "func.func2", "", "builtin.modulf"] {
+            assert!(!set.contains(name), "{name}");
+        }
+    }
+
     #[test]
     fn name_lists_are_sorted() {
         for list in [
