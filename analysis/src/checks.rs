@@ -83,7 +83,8 @@ pub fn value_type(root: &SyntaxNode, def: &mlir_syntax::SyntaxToken, result: u32
         .unwrap_or_else(|| root.clone());
     let aliases = AliasGreens::of_file(root);
     let lookup = |name: &str| aliases.get(name);
-    let facts = facts::gather(&body_op, &lookup, false, &[], &mut OpMemo::new());
+    let names = crate::hir::name_ranges(&body_op);
+    let facts = facts::gather(&body_op, &lookup, false, &[], &mut OpMemo::new(), names);
     let index = facts
         .name_ranges
         .iter()
@@ -99,7 +100,8 @@ pub fn definition_types(
     aliases: &AliasGreens,
 ) -> Vec<(TextRange, Vec<Option<Type>>)> {
     let lookup = |name: &str| aliases.get(name);
-    let facts = facts::gather(body_op, &lookup, false, &[], &mut OpMemo::new());
+    let names = crate::hir::name_ranges(body_op);
+    let facts = facts::gather(body_op, &lookup, false, &[], &mut OpMemo::new(), names);
     facts
         .defs
         .into_iter()
@@ -133,8 +135,22 @@ pub fn body_checks_with(
     irdl: &[crate::irdl::IrdlDialect],
     memo: &mut OpMemo,
 ) -> Vec<Diagnostic> {
+    let names = crate::hir::name_ranges(body_op);
+    body_checks_located(body_op, resolution, context, irdl, memo, names)
+}
+
+/// `body_checks_with`, given where the body's names are (`hir::lower_located` reads them
+/// while lowering).
+pub fn body_checks_located(
+    body_op: &SyntaxNode,
+    resolution: &Resolution,
+    context: &FileContext,
+    irdl: &[crate::irdl::IrdlDialect],
+    memo: &mut OpMemo,
+    names: Vec<(TextRange, u32)>,
+) -> Vec<Diagnostic> {
     let lookup = |name: &str| context.aliases.get(name);
-    let facts = facts::gather(body_op, &lookup, context.verify_ops, irdl, memo);
+    let facts = facts::gather(body_op, &lookup, context.verify_ops, irdl, memo, names);
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
     out.extend(blocks::check(&facts, resolution));

@@ -90,10 +90,13 @@ fn green_body_diagnostics(
     memo: &mut OpMemo,
 ) -> Vec<Diagnostic> {
     let body_op = SyntaxNode::new_root(green.clone());
-    let resolution = hir::resolve(&hir::lower(&body_op));
+    let (body, names) = hir::lower_located(&body_op);
+    let resolution = hir::resolve(&body);
+    drop(body);
     let mut out = located_body_diagnostics(green, offset, &resolution);
+    let irdl = &context.irdl;
     let checks =
-        crate::checks::body_checks_with(&body_op, &resolution, context, &context.irdl, memo);
+        crate::checks::body_checks_located(&body_op, &resolution, context, irdl, memo, names);
     out.extend(shifted(checks, offset));
     out
 }

@@ -1,5 +1,6 @@
-//! The memo of op shapes must change no diagnostic: every file of the corpora and of our
-//! fixtures gets the same body diagnostics with it as with every op checked in full.
+//! The shortcuts `check` takes must change nothing: on every file of the corpora and of
+//! our fixtures, the memo of op shapes gives the same body diagnostics as checking every
+//! op in full, and lowering a body finds its names where the names' own walk does.
 
 mod common;
 
@@ -50,4 +51,20 @@ fn remembered_shapes_give_what_full_checks_give() {
         }
     }
     assert!(differing.is_empty(), "{}", differing.join("\n"));
+}
+
+#[test]
+fn lowering_finds_names_where_their_walk_does() {
+    for path in &fixtures() {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let root = mlir_syntax::parse(&text).syntax_node();
+        for (green, _) in &outline_once(&root).bodies {
+            let body_op = mlir_syntax::SyntaxNode::new_root(green.clone());
+            let (_, located) = mlir_analysis::hir::lower_located(&body_op);
+            let walked = mlir_analysis::hir::name_ranges(&body_op);
+            assert!(located == walked, "{}", path.display());
+        }
+    }
 }

@@ -114,8 +114,8 @@ pub(super) fn gather(
     verify_ops: bool,
     irdl: &[crate::irdl::IrdlDialect],
     memo: &mut OpMemo,
+    names: Vec<(TextRange, u32)>,
 ) -> Facts {
-    let names = hir::name_ranges(body_op);
     let mut gatherer = Gatherer {
         body_range: body_op.text_range(),
         function: None,

@@ -122,6 +122,7 @@ fn name_ranges_agree_with_name_tokens() {
             .collect();
         let ranges: Vec<_> = hir::name_ranges(&body_op).iter().map(|r| r.0).collect();
         assert_eq!(tokens, ranges);
+        assert_eq!(hir::lower_located(&body_op).1, hir::name_ranges(&body_op));
     }
     let body_op = SyntaxNode::new_root(crate::outline::outline_once(&root).bodies[1].0.clone());
     let results: Vec<u32> = hir::name_ranges(&body_op).iter().map(|r| r.1).collect();

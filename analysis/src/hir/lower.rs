@@ -4,7 +4,7 @@
 //! open, so this must cost little more than visiting each node once. An explicit stack
 //! rather than recursion keeps 100,000 nested brackets from overflowing the thread stack.
 
-use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode};
+use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 
 use super::body::{Body, Name, NameKind, Op, Scope, holds_no_names};
@@ -14,12 +14,18 @@ use super::ops::{self, RegionKind};
 /// Builds the body of an isolated op, or of the file's top level (`SOURCE_FILE`), where each
 /// `// -----` chunk gets a root scope of its own (chunks are separate files, L-17).
 pub fn lower(body_op: &SyntaxNode) -> Body {
+    lower_located(body_op).0
+}
+
+/// `lower`, with where each name of the body is and the result number it uses (what
+/// `name_ranges` gives), read in the same walk.
+pub fn lower_located(body_op: &SyntaxNode) -> (Body, Vec<(TextRange, u32)>) {
     let green = body_op.green();
     let mut walker = Walker::new(&green, outer_block_index(body_op));
-    walker.walk(&green);
+    walker.walk(&green, body_op.text_range().start());
     walker.body.dialects.sort_unstable();
     walker.body.dialects.dedup();
-    walker.body
+    (walker.body, walker.ranges)
 }
 
 /// The index of the block around `body_op` in its region, which the names of the op's own
@@ -39,6 +45,8 @@ struct Frame<'g> {
     kind: SyntaxKind,
     /// The index of the next child to visit (the current one is `next - 1`).
     next: usize,
+    /// Where the next child starts.
+    offset: TextSize,
     /// Child nodes and child ops visited so far: a block's index in its region counts
     /// every child node of the region, an op's index in its block every op.
     nodes_seen: u32,
@@ -88,6 +96,8 @@ struct Walker<'g> {
     block: u32,
     frames: Vec<Frame<'g>>,
     ops: Vec<OpFrame<'g>>,
+    /// Each name's range and the result number it uses, as `body.names` grows.
+    ranges: Vec<(TextRange, u32)>,
     regions: Vec<RegionFrame>,
 }
 
@@ -112,36 +122,40 @@ impl<'g> Walker<'g> {
             block: outer_block,
             frames: Vec::new(),
             ops: Vec::new(),
+            ranges: Vec::new(),
             regions: Vec::new(),
         }
     }
 
-    fn walk(&mut self, body_op: &'g GreenNodeData) {
+    fn walk(&mut self, body_op: &'g GreenNodeData, start: TextSize) {
         let kind = node_kind(body_op);
         let mut pops = Pops::default();
         if matches!(kind, GENERIC_OP | CUSTOM_OP) {
             self.enter_op(body_op, green::op_name(body_op), true);
             pops.op = true;
         }
-        self.push_frame(body_op, kind, pops);
+        self.push_frame(body_op, kind, pops, start);
         while let Some(top) = self.frames.last_mut() {
             let Some(child) = top.node.children().nth(top.next) else {
                 self.leave();
                 continue;
             };
             top.next += 1;
+            let at = top.offset;
+            top.offset += child.text_len();
             match child {
-                NodeOrToken::Node(node) => self.enter(node),
-                NodeOrToken::Token(token) => self.token(token),
+                NodeOrToken::Node(node) => self.enter(node, at),
+                NodeOrToken::Token(token) => self.token(token, at),
             }
         }
     }
 
-    fn push_frame(&mut self, node: &'g GreenNodeData, kind: SyntaxKind, pops: Pops) {
+    fn push_frame(&mut self, node: &'g GreenNodeData, kind: SyntaxKind, pops: Pops, at: TextSize) {
         self.frames.push(Frame {
             node,
             kind,
             next: 0,
+            offset: at,
             nodes_seen: 0,
             ops_seen: 0,
             pops,
@@ -165,7 +179,7 @@ impl<'g> Walker<'g> {
         }
     }
 
-    fn enter(&mut self, node: &'g GreenNodeData) {
+    fn enter(&mut self, node: &'g GreenNodeData, at: TextSize) {
         let kind = node_kind(node);
         let parent = self.frames.last_mut().expect("a parent frame");
         let index_in_parent = parent.nodes_seen;
@@ -201,7 +215,7 @@ impl<'g> Walker<'g> {
             }
             _ => {}
         }
-        self.push_frame(node, kind, pops);
+        self.push_frame(node, kind, pops, at);
     }
 
     fn enter_op(&mut self, node: &'g GreenNodeData, name: Option<&'g str>, is_body: bool) {
@@ -240,7 +254,7 @@ impl<'g> Walker<'g> {
         }
     }
 
-    fn token(&mut self, token: &'g GreenTokenData) {
+    fn token(&mut self, token: &'g GreenTokenData, at: TextSize) {
         let kind = green::kind_of_raw(token.kind());
         let depth = self.frames.len();
         if depth == 1 && kind == SPLIT_MARKER {
@@ -274,6 +288,8 @@ impl<'g> Walker<'g> {
         };
         let (result_count, result_index) = counts(kind, self.frames[depth - 1].node, parent_kind);
         let index = self.body.names.len();
+        let range = TextRange::at(at, token.text_len());
+        self.ranges.push((range, result_index.unwrap_or(0)));
         if parent_kind == OP_RESULT
             && let Some(o) = op_node
         {

@@ -8,5 +8,5 @@ pub mod ops;
 pub mod resolve;
 
 pub use body::{Body, Name, NameKind, name_ranges, name_tokens};
-pub use lower::lower;
+pub use lower::{lower, lower_located};
 pub use resolve::{NameError, Resolution, resolve};
