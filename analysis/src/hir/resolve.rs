@@ -30,9 +30,11 @@ pub struct NameError {
 type ScopeMap<'b> = HashMap<(u32, &'b str), u32>;
 
 pub fn resolve(body: &Body) -> Resolution {
+    // About one name in two defines a value: sized so, the map rarely grows.
+    let values = HashMap::with_capacity_and_hasher(body.names.len() / 2, Default::default());
     let mut r = Resolver {
         body,
-        values: HashMap::default(),
+        values,
         blocks: HashMap::default(),
         dominators: HashMap::default(),
         args_in_use: Default::default(),
