@@ -252,6 +252,9 @@ impl Walk<'_> {
                 out.checked_ops
                     .push((kind, TextRange::at(at, child.text_len())));
             }
+            if kind.holds_only_tokens() {
+                continue;
+            }
             stack.push(Level {
                 children: Children::new(child, at),
                 in_dialect_body: in_dialect_body || kind == DIALECT_BODY,

@@ -87,6 +87,9 @@ pub fn find_nodes(
         if wanted(child) {
             found.extend(materialize(&mut stack));
         }
+        if green_kind(child).holds_only_tokens() {
+            stack.pop(); // no node below it to find
+        }
     }
     found
 }

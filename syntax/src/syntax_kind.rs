@@ -234,6 +234,12 @@ impl SyntaxKind {
         matches!(self, WHITESPACE | COMMENT | SPLIT_MARKER)
     }
 
+    /// Nodes the parser builds from tokens alone (`%x#1`, `%x:2`, an op's name, `i32`):
+    /// walks looking for nested nodes need not enter them.
+    pub fn holds_only_tokens(self) -> bool {
+        matches!(self, VALUE_USE | OP_RESULT | OP_NAME | BUILTIN_TYPE)
+    }
+
     /// Is this a token kind (leaf) rather than a node kind?
     pub fn is_token(self) -> bool {
         (self as u16) <= (EOF as u16)

@@ -131,3 +131,23 @@ fn parsing_in_pieces_gives_the_sequential_parse() {
     eprintln!("{cut} of {texts} texts were parsed in pieces");
     assert!(cut > 500, "only {cut} of {texts} texts could be cut");
 }
+
+#[test]
+fn token_only_nodes_hold_only_tokens() {
+    let mut files = Vec::new();
+    mlir_files(&corpus_root("MLIR_CORPUS", "shared/corpus"), &mut files);
+    mlir_files(
+        &corpus_root("MLIR_DOWNSTREAM_CORPUS", "shared/corpus-downstream"),
+        &mut files,
+    );
+    assert!(!files.is_empty());
+    for path in &files {
+        let text =
+            String::from_utf8_lossy(&std::fs::read(path).expect("read corpus file")).into_owned();
+        for node in mlir_syntax::parse(&text).syntax_node().descendants() {
+            if node.kind().holds_only_tokens() {
+                assert!(node.first_child().is_none(), "{}: {node:?}", path.display());
+            }
+        }
+    }
+}
