@@ -1,8 +1,9 @@
 //! Fuzz target for the parser, the diagnostics pass and the IDE features: any bytes must
 //! parse without panicking, into a tree whose text is the input, and diagnostics (and
 //! their notes) must stay inside it; where the parallel parser can cut the input into
-//! pieces, it must give exactly the sequential parse; hover, completion and inlay hints
-//! must not panic anywhere, nor the IDE features of the IRDL dialects the input defines.
+//! pieces, it must give exactly the sequential parse; the memo of op shapes must change
+//! no body diagnostic; hover, completion and inlay hints must not panic anywhere, nor
+//! the IDE features of the IRDL dialects the input defines.
 //! Run on stable: `cargo fuzz run parse -s none` (from the repository root).
 #![no_main]
 
@@ -24,6 +25,12 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let root = parse.syntax_node();
+    let bodies = mlir_analysis::outline::outline_once(&root).bodies;
+    let context = mlir_analysis::checks::FileContext::of_file(&root);
+    assert!(
+        mlir_analysis::names::name_diagnostics_of(&bodies, &context)
+            == mlir_analysis::names::name_diagnostics_unmemoized(&bodies, &context)
+    );
     let _ = mlir_analysis::ide::inlay_hints(&root, root.text_range());
     let irdl: Vec<mlir_analysis::ide::IrdlSource> = mlir_analysis::irdl::dialects_of(&root)
         .into_iter()
