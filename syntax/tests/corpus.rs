@@ -107,17 +107,8 @@ fn parsing_in_pieces_gives_the_sequential_parse() {
     // The parallel parser cuts a file into as many pieces as it can (64 threads, pieces of
     // any size) and must then give exactly the sequential tree and errors, on every file
     // of both corpora (invalid ones too) and broken variants of them.
-    let mut files = Vec::new();
-    mlir_files(&corpus_root("MLIR_CORPUS", "shared/corpus"), &mut files);
-    mlir_files(
-        &corpus_root("MLIR_DOWNSTREAM_CORPUS", "shared/corpus-downstream"),
-        &mut files,
-    );
-    files.sort();
     let (mut cut, mut texts) = (0, 0);
-    for path in &files {
-        let bytes = std::fs::read(path).expect("read corpus file");
-        let text = String::from_utf8_lossy(&bytes).into_owned();
+    for (path, text) in corpus_texts() {
         for text in std::iter::once(text.clone()).chain(mutations(&text)) {
             texts += 1;
             let Some(pieces) = mlir_syntax::parse_in_pieces(&text, 64, 1) else {
@@ -134,20 +125,34 @@ fn parsing_in_pieces_gives_the_sequential_parse() {
 
 #[test]
 fn token_only_nodes_hold_only_tokens() {
+    // Walks skip such nodes whole, also in broken code: every corpus file and variant.
+    for (path, text) in corpus_texts() {
+        for text in std::iter::once(text.clone()).chain(mutations(&text)) {
+            for node in mlir_syntax::parse(&text).syntax_node().descendants() {
+                if node.kind().holds_only_tokens() {
+                    assert!(node.first_child().is_none(), "{}: {node:?}", path.display());
+                }
+            }
+        }
+    }
+}
+
+/// Every file of both corpora (invalid ones too), with its text.
+fn corpus_texts() -> Vec<(PathBuf, String)> {
     let mut files = Vec::new();
     mlir_files(&corpus_root("MLIR_CORPUS", "shared/corpus"), &mut files);
     mlir_files(
         &corpus_root("MLIR_DOWNSTREAM_CORPUS", "shared/corpus-downstream"),
         &mut files,
     );
-    assert!(!files.is_empty());
-    for path in &files {
-        let text =
-            String::from_utf8_lossy(&std::fs::read(path).expect("read corpus file")).into_owned();
-        for node in mlir_syntax::parse(&text).syntax_node().descendants() {
-            if node.kind().holds_only_tokens() {
-                assert!(node.first_child().is_none(), "{}: {node:?}", path.display());
-            }
-        }
-    }
+    files.sort();
+    assert!(!files.is_empty(), "no corpus files");
+    files
+        .into_iter()
+        .map(|path| {
+            let bytes = std::fs::read(&path).expect("read corpus file");
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            (path, text)
+        })
+        .collect()
 }
