@@ -217,9 +217,10 @@ impl Gatherer<'_> {
                 });
             }
         }
-        let unchecked = errors == self.facts.errors.len() && self.verified_alone(pending);
+        // (Only an op whose shape is read may have its verifier run early.)
         if shaped
-            && unchecked
+            && errors == self.facts.errors.len()
+            && self.verified_alone(pending)
             && let Some(spec) = spec.filter(|_| was_matched)
         {
             self.remember(node, spec, &types);

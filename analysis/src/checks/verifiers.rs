@@ -120,12 +120,12 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Does the verifier of the op named `name` read nothing but the op itself (its syntax,
-/// spec and types, and the file's aliases), not other values or the ops around it? Ops
-/// of one shape then get one verdict.
+/// Does the verifier of the custom-form op named `name` read nothing but the op itself
+/// (its syntax, spec and types, and the file's aliases), not other values or the ops
+/// around it? Ops of one shape then get one verdict.
 pub(in crate::checks) fn reads_only_the_op(name: &str) -> bool {
     let ops: &[&str] = match name.split_once('.').map_or(name, |(d, _)| d) {
-        "arith" => arith::OPS,
+        "arith" => arith::SELF_CONTAINED_OPS,
         "memref" => memref::SELF_CONTAINED_OPS,
         _ => return false,
     };

@@ -39,8 +39,9 @@ pub(super) const OPS: &[&str] = &[
     "memref.transpose",
 ];
 
-/// The ops whose verifier reads nothing but the op (`alloca` looks for its allocation
-/// scope, `global` and the reshapes are left out as rare).
+/// The ops whose verifier reads nothing but the op (its syntax, spec and types, and the
+/// file's aliases): ops of one shape share their verdict. `alloca` looks for its
+/// allocation scope; `global` and the reshapes are left out as rare.
 pub(super) const SELF_CONTAINED_OPS: &[&str] = &[
     "memref.alloc",
     "memref.realloc",
