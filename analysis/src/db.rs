@@ -9,7 +9,7 @@ use std::sync::Arc;
 use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 use crate::check_memo::FileChecksMemo;
-use crate::checks::FileContext;
+use crate::checks::{FileContext, OpMemo};
 use crate::diagnostics::Diagnostic;
 use crate::hir::{self, Body, Resolution};
 use crate::outline::Outline;
@@ -190,13 +190,16 @@ pub fn body_checks<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> BodyCh
     let Some(syntax) = body_syntax(db, id) else {
         return BodyChecks::default();
     };
-    let diagnostics = crate::checks::body_checks_with(
-        &SyntaxNode::new_root(syntax.0.clone()),
-        resolution(db, id),
-        file_context(db, id.file(db)),
-        body_irdl(db, id),
-        &mut crate::checks::OpMemo::new(),
-    );
+    let context = file_context(db, id.file(db));
+    let diagnostics = with_shape_memo(context, |memo| {
+        crate::checks::body_checks_with(
+            &SyntaxNode::new_root(syntax.0.clone()),
+            resolution(db, id),
+            context,
+            body_irdl(db, id),
+            memo,
+        )
+    });
     let nested = match diagnostics.is_empty() {
         true => Vec::new(),
         false => crate::body_layout::nested_bodies(&syntax.0),
@@ -205,6 +208,27 @@ pub fn body_checks<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> BodyCh
         diagnostics,
         nested,
     }
+}
+
+thread_local! {
+    /// Each thread's memo of op shapes, with the file context it was filled in: opening a
+    /// file checks its bodies one after another on a few threads, and ops of one shape
+    /// recur from body to body. The memo changes no result, only how soon it comes.
+    static SHAPES: std::cell::RefCell<(Option<FileContext>, OpMemo)> = Default::default();
+}
+
+/// Runs `f` with this thread's memo of op shapes for `context` (emptied if it was filled
+/// in another context).
+fn with_shape_memo<R>(context: &FileContext, f: impl FnOnce(&mut OpMemo) -> R) -> R {
+    SHAPES.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            if slot.0.as_ref() != Some(context) {
+                *slot = (Some(context.clone()), OpMemo::new());
+            }
+            f(&mut slot.1)
+        }
+        Err(_) => f(&mut OpMemo::new()),
+    })
 }
 
 /// Name-resolution and body-check diagnostics of every body, with text ranges of the

@@ -220,6 +220,26 @@ mod tests {
         assert_eq!(messages, ["use of undeclared SSA value name"]);
     }
 
+    /// Ops of one shape are checked once per file context: an edited alias, which gives
+    /// the same text another type, must not leave the old context's verdicts in place.
+    #[test]
+    fn shapes_remembered_under_old_aliases_are_not_reused() {
+        let mut text = String::from(concat!(
+            "!t = i32\n",
+            "func.func @f(%a: !t) {\n  %0 = arith.addi %a, %a : !t\n  return\n}\n",
+            "func.func @g(%a: !t) {\n  %0 = arith.addi %a, %a : !t\n  return\n}\n",
+        ));
+        let mut host = AnalysisHost::default();
+        host.update("f", Arc::from(text.as_str()), None);
+        assert!(host.diagnostics("f").is_empty());
+        let edit = TextEdit::replace(TextRange::at(5.into(), 3.into()), "f32");
+        edit.apply(&mut text);
+        host.update("f", Arc::from(text.as_str()), Some(&[edit]));
+        let fresh = crate::diagnostics::file_diagnostics(&text, false);
+        assert_eq!(fresh.len(), 2, "{fresh:?}");
+        assert_eq!(host.diagnostics("f"), fresh);
+    }
+
     /// Each edit's diagnostics must be those of a fresh analysis of the new text, while
     /// the file checks reuse the results of unchanged functions.
     #[test]
