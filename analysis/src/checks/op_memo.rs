@@ -81,7 +81,7 @@ impl OpMemo {
         default_dialect: Option<&str>,
         verify_ops: bool,
     ) -> bool {
-        if self.disabled {
+        if self.disabled || ends_in_region(op) {
             return false;
         }
         self.key.clear();
@@ -178,6 +178,17 @@ impl OpMemo {
     pub(super) fn ordinal(&self, at: TextSize) -> Option<u32> {
         self.names.binary_search(&at).ok().map(|i| i as u32)
     }
+}
+
+/// Does the op end in a region (`scf.for ... {...}`)? Such ops are told apart at once,
+/// before their header is read into a key only to be dropped.
+fn ends_in_region(op: &GreenNodeData) -> bool {
+    let last = op.children().rev().find(|c| {
+        c.as_token()
+            .is_none_or(|t| !kind_of_raw(t.kind()).is_trivia())
+    });
+    last.and_then(|c| c.into_node())
+        .is_some_and(|n| !may_be_flat(green_kind(n)))
 }
 
 fn is_location(node: &GreenNodeData) -> bool {
