@@ -106,7 +106,7 @@ pub fn definition_types(
         .defs
         .into_iter()
         .zip(facts.name_ranges)
-        .filter_map(|(def, range)| Some((range, def?.types)))
+        .filter_map(|(def, range)| Some((range, def?.types.to_vec())))
         .collect()
 }
 

@@ -19,10 +19,14 @@ use crate::types::{Lowering, Type};
 
 mod irdl_ops;
 
+/// The types of a definition's results, shared between the facts and the memo.
+pub(super) type SharedTypes = std::sync::Arc<[Option<Type>]>;
+
 /// What a value definition says about its types.
 pub(super) struct DefTypes {
     /// One per result the name stands for (`%x:2` has two).
-    pub types: Vec<Option<Type>>,
+    /// Shared: ops replayed from the memo of op shapes take their types from it.
+    pub types: SharedTypes,
     /// Where MLIR's parser binds it: after the op for results, at the name for arguments.
     pub at: TextSize,
 }
@@ -198,7 +202,7 @@ impl Gatherer<'_> {
         for (token, ty) in &types.region_args {
             if let Some(name) = self.name(token) {
                 let at = token.text_range().start();
-                let types = vec![ty.clone()];
+                let types = std::sync::Arc::from([ty.clone()]);
                 self.facts.defs[name as usize] = Some(DefTypes { types, at });
             }
         }
@@ -631,7 +635,7 @@ impl Gatherer<'_> {
         let ty = arg.ty().map(|t| self.lowering.lower_type(t.syntax()));
         let at = token.text_range().start();
         self.facts.defs[name as usize] = Some(DefTypes {
-            types: vec![ty],
+            types: std::sync::Arc::from([ty]),
             at,
         });
     }

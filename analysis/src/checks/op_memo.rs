@@ -17,6 +17,7 @@ use mlir_syntax::{SyntaxKind, TextSize};
 use rowan::{GreenNodeData, NodeOrToken};
 use rustc_hash::FxHashMap;
 
+use super::facts::SharedTypes;
 use crate::registry::OpSpec;
 use crate::types::Type;
 
@@ -55,7 +56,7 @@ pub(super) struct Entry {
     /// The operands the op types, in the order the walk records them.
     pub operands: Box<[(u32, Type)]>,
     /// The types each name of the op's result list stands for.
-    pub results: Box<[(u32, Vec<Option<Type>>)]>,
+    pub results: Box<[(u32, SharedTypes)]>,
 }
 
 impl OpMemo {
