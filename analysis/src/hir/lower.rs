@@ -79,7 +79,11 @@ struct OpFrame<'g> {
     /// (block index, index among the block's ops), or (0, 0) outside a block.
     position: (u32, u32),
     has_region: bool,
+    /// How many regions the op writes directly (not in a region list).
+    regions: u32,
     declares_symbol: bool,
+    /// Is the op one of upstream MLIR's dialects'?
+    upstream: bool,
     /// Names in this op's result list, whose definitions take effect after the op.
     results: Vec<usize>,
 }
@@ -219,13 +223,20 @@ impl<'g> Walker<'g> {
     }
 
     fn enter_op(&mut self, node: &'g GreenNodeData, name: Option<&'g str>, is_body: bool) {
-        self.note_dialect(name);
+        let upstream = name.is_some_and(ops::name_is_upstream);
+        if !upstream {
+            self.note_dialect(name);
+        }
         let parent = self
             .ops
             .len()
             .checked_sub(1)
             .filter(|&p| !self.ops[p].is_body);
-        let (has_region, declares_symbol) = own_items(node);
+        let OwnItems {
+            has_region,
+            regions,
+            declares_symbol,
+        } = own_items(node);
         self.ops.push(OpFrame {
             node,
             name,
@@ -236,7 +247,9 @@ impl<'g> Walker<'g> {
             parent,
             position: (0, 0),
             has_region,
+            regions,
             declares_symbol,
+            upstream,
             results: Vec::new(),
         });
     }
@@ -358,12 +371,7 @@ impl<'g> Walker<'g> {
         scope.opaque = !is_body && op.name.is_some_and(ops::name_may_be_isolated);
         // With several regions (`scf.while (%a = ..) {..} do { ^bb0(%a: ..) }`) the entry
         // arguments belong to one region only, and the others may reuse their names.
-        scope.shadowable = op
-            .node
-            .children()
-            .filter(|c| element_kind(*c) == REGION)
-            .count()
-            > 1;
+        scope.shadowable = op.regions > 1;
         self.ops[o].header = Some(id);
         id
     }
@@ -386,7 +394,7 @@ impl<'g> Walker<'g> {
             block: op.position.0,
             index: op.position.1,
             parent,
-            upstream: op.name.is_some_and(ops::name_is_upstream),
+            upstream: op.upstream,
         });
         let id = (self.body.ops.len() - 1) as u32;
         self.ops[o].id = Some(id);
@@ -498,13 +506,29 @@ fn push_scope(body: &mut Body, parent: Option<u32>, kind: RegionKind) -> u32 {
 
 /// Whether an op has a region of its own, and whether it names a symbol of its own before
 /// any operand (`vm.import @f(...)`) like a declaration or definition does.
-fn own_items(op: &GreenNodeData) -> (bool, bool) {
-    let nodes = || op.children().filter_map(|c| c.into_node()).map(node_kind);
-    let has_region = nodes().any(|k| matches!(k, REGION | REGION_LIST));
-    let declares_symbol = nodes()
-        .find(|k| matches!(k, SYMBOL_REF | PAREN_GROUP | VALUE_USE | REGION))
-        .is_some_and(|k| k == SYMBOL_REF);
-    (has_region, declares_symbol)
+fn own_items(op: &GreenNodeData) -> OwnItems {
+    let mut items = OwnItems::default();
+    let mut symbol_decided = false;
+    for kind in op.children().filter_map(|c| c.into_node()).map(node_kind) {
+        items.has_region |= matches!(kind, REGION | REGION_LIST);
+        items.regions += u32::from(kind == REGION);
+        if !symbol_decided && matches!(kind, SYMBOL_REF | PAREN_GROUP | VALUE_USE | REGION) {
+            symbol_decided = true;
+            items.declares_symbol = kind == SYMBOL_REF;
+        }
+    }
+    items
+}
+
+/// What an op's own child nodes say, read in one pass.
+#[derive(Default)]
+struct OwnItems {
+    /// A region or a region list.
+    has_region: bool,
+    /// Regions written directly (not in a list).
+    regions: u32,
+    /// A symbol reference before any group, value or region (`func.func @f`).
+    declares_symbol: bool,
 }
 
 /// `%x:2` → (2, None); `%x#1` → (1, Some(1)).
