@@ -211,23 +211,35 @@ pub fn body_checks<'db>(db: &'db dyn salsa::Database, id: BodyId<'db>) -> BodyCh
 }
 
 thread_local! {
-    /// Each thread's memo of op shapes, with the file context it was filled in: opening a
-    /// file checks its bodies one after another on a few threads, and ops of one shape
-    /// recur from body to body. The memo changes no result, only how soon it comes.
-    static SHAPES: std::cell::RefCell<(Option<FileContext>, OpMemo)> = Default::default();
+    /// The memo of op shapes a thread keeps while it checks many bodies of one file (see
+    /// `with_shapes_for`), with the file context it holds for, told by address.
+    static SHAPES: std::cell::RefCell<Option<(*const FileContext, OpMemo)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
-/// Runs `f` with this thread's memo of op shapes for `context` (emptied if it was filled
-/// in another context).
+/// Runs `f` (which checks bodies of a file whose context is `context`) with a memo of op
+/// shapes kept from body to body on this thread: ops of one shape recur from body to
+/// body. The memo changes no result, only how soon it comes. `context` must be the
+/// database's own value (`file_context`), unchanged while `f` runs.
+pub fn with_shapes_for<R>(context: &FileContext, f: impl FnOnce() -> R) -> R {
+    SHAPES.with(|slot| *slot.borrow_mut() = Some((context, OpMemo::new())));
+    let out = f();
+    SHAPES.with(|slot| *slot.borrow_mut() = None);
+    out
+}
+
+/// Runs `f` with the memo `with_shapes_for` keeps for `context` on this thread, else a
+/// fresh one. The address test costs nothing per body, where comparing contexts would
+/// read every alias of the file.
 fn with_shape_memo<R>(context: &FileContext, f: impl FnOnce(&mut OpMemo) -> R) -> R {
-    SHAPES.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => {
-            if slot.0.as_ref() != Some(context) {
-                *slot = (Some(context.clone()), OpMemo::new());
-            }
-            f(&mut slot.1)
+    SHAPES.with(|cell| {
+        let Ok(mut slot) = cell.try_borrow_mut() else {
+            return f(&mut OpMemo::new());
+        };
+        match slot.as_mut() {
+            Some((installed, memo)) if std::ptr::eq(*installed, context) => f(memo),
+            _ => f(&mut OpMemo::new()),
         }
-        Err(_) => f(&mut OpMemo::new()),
     })
 }
 

@@ -169,10 +169,13 @@ impl AnalysisHost {
             for first in 0..threads as u32 {
                 let db = self.db.clone();
                 scope.spawn(move || {
-                    for index in (first..count).step_by(threads) {
-                        let id = db::BodyId::new(&db, file, index);
-                        db::body_checks(&db, id);
-                    }
+                    let context = db::file_context(&db, file);
+                    db::with_shapes_for(context, || {
+                        for index in (first..count).step_by(threads) {
+                            let id = db::BodyId::new(&db, file, index);
+                            db::body_checks(&db, id);
+                        }
+                    });
                 });
             }
         });
@@ -238,6 +241,30 @@ mod tests {
         let fresh = crate::diagnostics::file_diagnostics(&text, false);
         assert_eq!(fresh.len(), 2, "{fresh:?}");
         assert_eq!(host.diagnostics("f"), fresh);
+    }
+
+    /// Opened on threads (enough bodies), each thread keeping its memo of op shapes from
+    /// body to body: the diagnostics are a fresh analysis's, before and after an alias
+    /// edit that gives every op's text another type.
+    #[test]
+    fn bodies_checked_on_threads_with_remembered_shapes_agree_with_a_fresh_analysis() {
+        let count = MIN_BODIES_FOR_THREADS as usize + 6;
+        let functions: String = (0..count)
+            .map(|i| {
+                format!("func.func @f{i}(%a: !t) {{\n  %0 = arith.addi %a, %a : !t\n  return\n}}\n")
+            })
+            .collect();
+        let mut text = format!("!t = i32\n{functions}");
+        let mut host = AnalysisHost::default();
+        host.update("f", Arc::from(text.as_str()), None);
+        let fresh = |text: &str| crate::diagnostics::file_diagnostics(text, false);
+        assert_eq!(host.diagnostics("f"), fresh(&text));
+        let edit = TextEdit::replace(TextRange::at(5.into(), 3.into()), "f32");
+        edit.apply(&mut text);
+        host.update("f", Arc::from(text.as_str()), Some(&[edit]));
+        let after = fresh(&text);
+        assert_eq!(after.len(), count, "{after:?}");
+        assert_eq!(host.diagnostics("f"), after);
     }
 
     /// Each edit's diagnostics must be those of a fresh analysis of the new text, while
