@@ -40,41 +40,18 @@ fn name_diagnostics_using(
     context: &FileContext,
     new_memo: fn() -> OpMemo,
 ) -> Vec<Diagnostic> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(bodies.len().max(1));
-    // Bodies differ in size: threads take small batches in turn, so none idles while
-    // another still has half of its share to do.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Bodies differ in size: threads take small batches in turn.
     let batches: Vec<&[(GreenNode, TextSize)]> = bodies.chunks(BATCH).collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut done: Vec<(usize, Vec<Diagnostic>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut found = Vec::new();
-                    let mut memo = new_memo();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(batch) = batches.get(i) else {
-                            return found;
-                        };
-                        let diagnostics = batch
-                            .iter()
-                            .flat_map(|(g, at)| green_body_diagnostics(g, *at, context, &mut memo))
-                            .collect();
-                        found.push((i, diagnostics));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
+    let check_batch = |memo: &mut OpMemo, batch: &&[(GreenNode, TextSize)]| {
+        batch
+            .iter()
+            .flat_map(|(g, at)| green_body_diagnostics(g, *at, context, memo))
+            .collect::<Vec<_>>()
+    };
     // In body order, as one thread would give them, before sorting by place.
-    done.sort_unstable_by_key(|(i, _)| *i);
-    let mut out: Vec<Diagnostic> = done.into_iter().flat_map(|(_, d)| d).collect();
+    let done = mlir_syntax::pool::map_in_turn(&batches, threads, new_memo, check_batch);
+    let mut out: Vec<Diagnostic> = done.into_iter().flatten().collect();
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }

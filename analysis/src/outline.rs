@@ -105,30 +105,22 @@ fn outline_apart(ops: &[&GreenNodeData], threads: usize) -> FxHashMap<ByAddress,
     if ops.len() < 2 {
         return FxHashMap::default();
     }
-    let per_thread = ops.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = ops
-            .chunks(per_thread)
-            .map(|part| {
-                scope.spawn(move || {
-                    let old = FxHashMap::default();
-                    let mut new = FxHashMap::default();
-                    let mut walk = Walk {
-                        old: &old,
-                        new: &mut new,
-                    };
-                    for op in part {
-                        walk.isolated(op);
-                    }
-                    new
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    })
+    // Isolated ops differ in size: threads take small batches in turn.
+    let batches: Vec<&[&GreenNodeData]> = ops.chunks(ENOUGH_PER_THREAD).collect();
+    let outline_batch = |(): &mut (), batch: &&[&GreenNodeData]| {
+        let old = FxHashMap::default();
+        let mut new = FxHashMap::default();
+        let mut walk = Walk {
+            old: &old,
+            new: &mut new,
+        };
+        for op in *batch {
+            walk.isolated(op);
+        }
+        new
+    };
+    let done = mlir_syntax::pool::map_in_turn(&batches, threads, || (), outline_batch);
+    done.into_iter().flatten().collect()
 }
 
 /// The isolated ops found below `root` through ops, regions and blocks, level by level

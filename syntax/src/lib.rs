@@ -11,6 +11,7 @@ pub mod green_walk;
 mod lexer;
 mod parallel;
 mod parser;
+pub mod pool;
 pub mod reparse;
 mod syntax_kind;
 pub mod validation;
@@ -112,19 +113,26 @@ pub fn parse(text: &str) -> Parse {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     if text.len() >= parallel::MIN_PARALLEL_BYTES
         && threads > 1
-        && let Some(parse) = parallel::parse_in_pieces(text, threads, 256 << 10)
+        && let Some(parse) =
+            parallel::parse_in_pieces(text, threads, pieces_for(text, threads), 256 << 10)
     {
         return parse;
     }
     parse_sequentially(text)
 }
 
-/// `parse` on `threads` threads with pieces of at least `min_piece` bytes, whatever the
+/// How many pieces a large file is parsed in: a few megabytes each, at least one a thread.
+fn pieces_for(text: &str, threads: usize) -> usize {
+    threads.max(text.len() / (4 << 20))
+}
+
+/// `parse` in `pieces` pieces of at least `min_piece` bytes, whatever the
 /// file's size; `None` where the file cannot be cut safely. For tests that compare it
 /// with `parse_sequentially`.
 #[doc(hidden)]
-pub fn parse_in_pieces(text: &str, threads: usize, min_piece: usize) -> Option<Parse> {
-    parallel::parse_in_pieces(text, threads, min_piece)
+pub fn parse_in_pieces(text: &str, pieces: usize, min_piece: usize) -> Option<Parse> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    parallel::parse_in_pieces(text, threads, pieces, min_piece)
 }
 
 /// `parse` on the current thread only.

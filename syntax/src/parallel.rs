@@ -20,26 +20,31 @@
 use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
 
 use crate::parser::{ErrorLog, FragmentContext, Parser};
+use crate::pool::map_in_turn;
 use crate::reparse::{nesting_depth, parse_fragment};
 use crate::{Parse, SyntaxError, SyntaxKind, SyntaxKind::*, SyntaxNode, grammar, validation};
 
 /// Files smaller than this are parsed on one thread: splitting would not pay.
 pub(crate) const MIN_PARALLEL_BYTES: usize = 1 << 20;
 
-/// Parses `text` on `threads` threads, in pieces of at least `min_piece` bytes; `None`
-/// where the file cannot be cut safely.
-pub(crate) fn parse_in_pieces(text: &str, threads: usize, min_piece: usize) -> Option<Parse> {
-    let cuts = choose_cuts(text, threads, min_piece)?;
+/// Parses `text` in `pieces` pieces of at least `min_piece` bytes, on `threads` threads
+/// that take them in turn; `None` where the file cannot be cut safely. More pieces than
+/// threads keep less of the file lexed at once: a piece's tokens are freed before the
+/// next piece is lexed, in memory the allocator has already touched.
+pub(crate) fn parse_in_pieces(
+    text: &str,
+    threads: usize,
+    pieces: usize,
+    min_piece: usize,
+) -> Option<Parse> {
+    let cuts = choose_cuts(text, pieces, min_piece)?;
     let (first, last) = (*cuts.first()?, *cuts.last()?);
     let rest_text = format!("{}{}", &text[..first], &text[last..]);
+    let spans: Vec<&str> = cuts.windows(2).map(|w| &text[w[0]..w[1]]).collect();
     let (rest, pieces) = std::thread::scope(|scope| {
-        let workers: Vec<_> = cuts
-            .windows(2)
-            .map(|w| scope.spawn(move || parse_piece(&text[w[0]..w[1]])))
-            .collect();
-        let rest = parse_rest(&rest_text);
-        let pieces: Vec<Option<Vec<Element>>> = workers.into_iter().map(join).collect();
-        (rest, pieces)
+        let rest = scope.spawn(|| parse_rest(&rest_text));
+        let pieces = map_in_turn(&spans, threads, || (), |(), piece| parse_piece(piece));
+        (join(rest), pieces)
     });
     let pieces = pieces.into_iter().collect::<Option<Vec<_>>>()?;
     let seams_agree = cuts
@@ -57,7 +62,15 @@ pub(crate) fn parse_in_pieces(text: &str, threads: usize, min_piece: usize) -> O
         ranges.push(at..at + piece.len());
         at += piece.len();
     }
-    let checked = validate_in_parts(&green, &block_path, ranges, rest.checked, first, last)?;
+    let checked = validate_in_parts(
+        &green,
+        &block_path,
+        ranges,
+        threads,
+        rest.checked,
+        first,
+        last,
+    )?;
     Some(Parse::with_validation(green, found, checked))
 }
 
@@ -95,25 +108,22 @@ fn validate_in_parts(
     green: &GreenNode,
     block_path: &[usize],
     ranges: Vec<std::ops::Range<usize>>,
+    threads: usize,
     rest_errors: Vec<SyntaxError>,
     first: usize,
     last: usize,
 ) -> Option<validation::ValidationLog> {
     let cut = TextSize::new(u32::try_from(first).ok()?);
     let by = TextSize::new(u32::try_from(last - first).ok()?);
-    let parts: Vec<Vec<SyntaxError>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = ranges
-            .into_iter()
-            .map(|range| {
-                scope.spawn(move || {
-                    let root = SyntaxNode::new_root(green.clone());
-                    let block = node_at_path(&root, block_path)?;
-                    Some(validation::validate_children(&root, &block, range))
-                })
-            })
-            .collect();
-        workers.into_iter().map(join).collect::<Option<Vec<_>>>()
-    })?;
+    let validate_part = |root: &mut SyntaxNode, range: &std::ops::Range<usize>| {
+        let block = node_at_path(root, block_path)?;
+        Some(validation::validate_children(root, &block, range.clone()))
+    };
+    let new_root = || SyntaxNode::new_root(green.clone());
+    let parts = map_in_turn(&ranges, threads, new_root, validate_part);
+    let parts = parts
+        .into_iter()
+        .collect::<Option<Vec<Vec<SyntaxError>>>>()?;
     let mut before = Vec::new();
     let mut after = Vec::new();
     for mut e in rest_errors {
@@ -349,7 +359,7 @@ fn shifted(e: &SyntaxError, cut: TextSize, by: TextSize) -> Option<TextRange> {
 
 /// The byte offsets to cut at (at least two), spread over the longest run of cut points
 /// in one depth-1 region so that each piece has about the same size.
-fn choose_cuts(text: &str, threads: usize, min_piece: usize) -> Option<Vec<usize>> {
+fn choose_cuts(text: &str, pieces: usize, min_piece: usize) -> Option<Vec<usize>> {
     if text.contains("// -----") {
         return None;
     }
@@ -360,7 +370,7 @@ fn choose_cuts(text: &str, threads: usize, min_piece: usize) -> Option<Vec<usize
     let candidates = &region.at[region.at.partition_point(|&at| at <= decided)..];
     let (first, last) = (*candidates.first()?, *candidates.last()?);
     let span = last - first;
-    let count = threads.max(1).min(span / min_piece.max(1));
+    let count = pieces.max(1).min(span / min_piece.max(1));
     if count == 0 {
         return None;
     }
