@@ -43,3 +43,31 @@ func.func @parent_checked_again(%c: i1, %x: f32) {
   scf.condition(%c) %x : f32
   return
 }
+
+// -----
+
+// A return's shape is remembered, but what it returns from is checked anew.
+func.func @returns_f32(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func @returns_i32(%x: f32) -> i32 {
+  // expected-error@+1 {{type of return operand 0 ('f32') doesn't match function result type ('i32') in function @returns_i32}}
+  return %x : f32
+}
+func.func @returns_nothing(%y: f32) {
+  // expected-error@+1 {{'func.return' op has 1 operands, but enclosing function (@returns_nothing) returns 0}}
+  return %y : f32
+}
+
+// -----
+
+// Calls of one shape name different functions: each is checked against its own callee.
+func.func private @takes_f32(f32) -> f32
+func.func private @takes_i32(i32) -> f32
+func.func @calls(%x: f32) {
+  %0 = call @takes_f32(%x) : (f32) -> f32
+  // expected-error@+1 {{'func.call' op operand type mismatch: expected operand type 'i32', but provided 'f32' for operand number 0}}
+  %1 = call @takes_i32(%x) : (f32) -> f32
+  %2 = call @takes_f32(%x) : (f32) -> f32
+  return
+}

@@ -277,11 +277,18 @@ impl Gatherer<'_> {
                 self.facts.uses.push(TypedUse { name, ty });
             }
         }
-        if self.verify_ops
-            && let Some(message) = parent_failure(node, entry.spec)
-        {
-            let error = op_verify::error(message, op_name_range(node));
-            self.facts.errors.push(error);
+        if self.verify_ops {
+            // What depends on where the op stands is checked anew: its parent, and what a
+            // return returns from.
+            let message = parent_failure(node, entry.spec).or_else(|| {
+                let operands: Vec<Option<&Type>> =
+                    entry.operands.iter().map(|(_, ty)| Some(ty)).collect();
+                self.return_failure(node, entry.spec, &operands)
+            });
+            if let Some(message) = message {
+                let error = op_verify::error(message, op_name_range(node));
+                self.facts.errors.push(error);
+            }
         }
         true
     }
@@ -303,13 +310,16 @@ impl Gatherer<'_> {
     /// verifier, if any, passed it alone), if nothing of it depends on what stands around
     /// it.
     fn remember(&mut self, node: &SyntaxNode, spec: &'static OpSpec, types: &OpTypes) {
-        let returns = matches!(spec.name.as_str(), "func.return" | "std.return");
-        if returns || spec.has_trait(&Trait::Branch) || !types.region_args.is_empty() {
+        if spec.has_trait(&Trait::Branch) || !types.region_args.is_empty() {
             return;
         }
         let mut operands = Vec::with_capacity(types.operands.len());
         for (token, ty) in &types.operands {
             let Some(ty) = ty else {
+                // A return is checked anew against its function, with every operand's type.
+                if is_return(spec) {
+                    return;
+                }
                 continue;
             };
             let start = token.text_range().start();
@@ -419,24 +429,32 @@ impl Gatherer<'_> {
                 .push(op_verify::error(message, op_name_range(node)));
             return false;
         }
-        // Only a return directly in the function's body returns from it.
-        let in_function = || {
-            node.ancestors().skip(1).find(ops::is_op).is_some_and(|p| {
-                p.text_range() == self.body_range && p.kind() != SyntaxKind::SOURCE_FILE
-            })
-        };
-        if matches!(spec.name.as_str(), "func.return" | "std.return")
-            && in_function()
-            && let Some((function, results)) = &self.function
-            && let Some(message) =
-                op_verify::return_check(&spec.name, function, results, &known.operands)
-        {
+        if let Some(message) = self.return_failure(node, spec, &known.operands) {
             self.facts
                 .errors
                 .push(op_verify::error(message, op_name_range(node)));
             return false;
         }
         true
+    }
+
+    /// For a return directly in the function's body (only that one returns from it), why
+    /// its operands do not fit the function's results.
+    fn return_failure(
+        &self,
+        node: &SyntaxNode,
+        spec: &OpSpec,
+        operands: &[Option<&Type>],
+    ) -> Option<String> {
+        if !is_return(spec) {
+            return None;
+        }
+        let (function, results) = self.function.as_ref()?;
+        let parent = node.ancestors().skip(1).find(ops::is_op)?;
+        if parent.text_range() != self.body_range || parent.kind() == SyntaxKind::SOURCE_FILE {
+            return None;
+        }
+        op_verify::return_check(&spec.name, function, results, operands)
     }
 
     /// The name and result types of a matched `func.func` (or legacy `std.func`).
@@ -734,4 +752,9 @@ fn first_line(text: &str) -> String {
     // A trailing comment is trivia inside the op's last token's node, not part of the op.
     let code = line.split_once("//").map_or(line, |(code, _)| code);
     code.trim_end().to_string()
+}
+
+/// Does the op return from its function (`func.return`, or the legacy `std.return`)?
+fn is_return(spec: &OpSpec) -> bool {
+    matches!(spec.name.as_str(), "func.return" | "std.return")
 }

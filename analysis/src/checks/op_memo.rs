@@ -1,16 +1,17 @@
 //! What the body walk learnt of flat ops, remembered by their shape (checks stage). An op
 //! without regions or successors, such as `%3 = arith.addf %1, %2 : f32`, gets from its
 //! spec and syntax the same types and the same verdict wherever it stands, whatever its
-//! values are named: only its text with the `%names` (and its trailing location) left out
-//! decides them. Million-line IR repeats a few thousand such shapes, so matching the
+//! values are named or which symbols it names: only its text with the `%names`, the
+//! `@symbols` and its trailing location left out decides them. Million-line IR repeats a few thousand such shapes, so matching the
 //! op's format, typing its values and checking its constraints is done once per shape.
 //!
 //! A memo holds for one file context (its aliases give types their meaning), and only
 //! what cannot depend on anything around the op is remembered. Ops that reported an
-//! error, that branch, or that return from their function take the full path every
-//! time; so do ops whose dialect verifier may read other values or the ops around them
-//! (a verifier that reads only the op is run at once, and its op remembered if it
-//! passes). The op's parent, which the op's traits may constrain, is checked anew.
+//! error or that branch take the full path every time; so do ops whose dialect verifier
+//! may read other values or the ops around them (a verifier that reads only the op is run
+//! at once, and its op remembered if it passes). What depends on where the op stands is
+//! checked anew: its parent, which the op's traits may constrain, and for a return the
+//! results of the function it returns from.
 
 use mlir_syntax::green_walk::{green_kind, kind_of_raw};
 use mlir_syntax::{SyntaxKind, TextSize};
@@ -142,11 +143,16 @@ impl OpMemo {
             return;
         }
         self.key.push(kind as u8);
-        if kind == SyntaxKind::VALUE_ID {
-            self.names.push(at);
-            self.result_names += usize::from(in_results);
-        } else {
-            self.key.extend_from_slice(text.as_bytes());
+        match kind {
+            SyntaxKind::VALUE_ID => {
+                self.names.push(at);
+                self.result_names += usize::from(in_results);
+            }
+            // Which symbol an op names changes none of its checks here: uses of symbols
+            // are checked against the file's symbol table apart, and a verifier that
+            // looks a symbol up does not read only the op. (`@a::@b` keeps its `::`.)
+            SyntaxKind::AT_ID => {}
+            _ => self.key.extend_from_slice(text.as_bytes()),
         }
         self.key.push(TEXT_END);
     }
@@ -236,7 +242,26 @@ mod tests {
             "func.func @f(%a: i32, %b: i32) {\n  %0 = arith.addi %a, %b : i32\n  \
              %1 = arith.addi %0, %a : i32 loc(\"x\":1:2)\n  %2 = arith.addi %1, %1 : i64\n  return\n}\n",
         );
-        assert_eq!((memo.entries.len(), memo.replayed.get()), (2, 1));
+        // Two shapes of `arith.addi`, and the `return`.
+        assert_eq!((memo.entries.len(), memo.replayed.get()), (3, 1));
+    }
+
+    #[test]
+    fn calls_of_other_symbols_share_a_shape_but_nested_references_do_not() {
+        let memo = memo_after(
+            "func.func @f(%a: f32) {\n  %0 = call @g(%a) : (f32) -> f32\n  \
+             %1 = call @h(%0) : (f32) -> f32\n  %2 = call @m::@g(%1) : (f32) -> f32\n  return\n}\n",
+        );
+        assert_eq!(memo.replayed.get(), 1);
+    }
+
+    #[test]
+    fn returns_are_remembered_and_replayed() {
+        let memo = memo_after(
+            "func.func @f(%a: f32, %c: i1) -> f32 {\n  cf.cond_br %c, ^bb1, ^bb2\n\
+             ^bb1:\n  return %a : f32\n^bb2:\n  return %a : f32\n}\n",
+        );
+        assert_eq!(memo.replayed.get(), 1);
     }
 
     #[test]
@@ -255,6 +280,7 @@ mod tests {
             "func.func @f(%c: i1) {\n  cf.cond_br %c, ^bb1, ^bb1\n^bb1:\n  \
              scf.if %c {\n  }\n  %0 = arith.addi %c, %c : f32\n  return\n}\n",
         );
-        assert_eq!(memo.entries.len(), 0);
+        // Only the final `return` is remembered.
+        assert_eq!(memo.entries.len(), 1);
     }
 }
