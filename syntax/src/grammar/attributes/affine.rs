@@ -29,11 +29,45 @@ pub(super) fn affine_attr(p: &mut Parser<'_>) -> bool {
     };
     p.start_node(kind);
     p.bump();
-    let ok = p.expect(L_ANGLE, &format!("expected '<' in {what}"))
-        && map_or_set(p, is_map)
-        && p.expect(R_ANGLE, &format!("expected '>' in {what}"));
+    if !p.expect(L_ANGLE, &format!("expected '<' in {what}")) {
+        p.finish_node();
+        return false;
+    }
+    let depth = p.bracket_depth();
+    let ok = map_or_set(p, is_map) || skip_to_close(p, depth);
+    let ok = ok && p.expect(R_ANGLE, &format!("expected '>' in {what}"));
     p.finish_node();
     ok
+}
+
+// test_err affine_error_keeps_the_op
+// x.for %i = 1 to max affine_map<(i)->(N, 100)> {
+// }
+/// After an error inside `<...>` (reported), the rest of the body up to its `>`, into an
+/// ERROR node: the attribute stays one piece, so the op around it and the region after
+/// it parse as written. Does the body end there? Not if a closer of an outer bracket, a
+/// brace or the end of the input comes first (`depth` is the bracket depth at `<`).
+fn skip_to_close(p: &mut Parser<'_>, depth: i32) -> bool {
+    let mut skipped = false;
+    let closed = loop {
+        let inside = p.bracket_depth() > depth;
+        match p.current() {
+            EOF | L_BRACE | R_BRACE => break false,
+            R_PAREN | R_BRACK if !inside => break false,
+            // `>=` compares in an integer set; any other `>` at the body's level closes it.
+            R_ANGLE if !inside && !(p.nth(1) == EQ && p.nth_is_adjacent(1)) => break true,
+            _ if !skipped => {
+                skipped = true;
+                p.start_node(ERROR);
+                p.bump();
+            }
+            _ => p.bump(),
+        }
+    };
+    if skipped {
+        p.finish_node();
+    }
+    closed
 }
 
 /// `(dims)[symbols] -> (results)` or `(dims)[symbols] : (constraints)`.
