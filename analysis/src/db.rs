@@ -295,10 +295,12 @@ pub fn file_diagnostics_with(
         .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
     let root = parse.syntax_node();
     let checks = crate::file_checks::file_checks_with(&root, outline(db, file), memo);
-    let mut all: Vec<Diagnostic> = syntax
-        .chain(name_diagnostics(db, file))
+    let semantic = name_diagnostics(db, file)
+        .into_iter()
         .chain(checks)
         .collect();
+    let semantic = crate::diagnostics::quiet_behind_syntax_errors(&root, parse.errors(), semantic);
+    let mut all: Vec<Diagnostic> = syntax.chain(semantic).collect();
     all.sort_by_key(|d| (d.range.start(), d.range.end()));
     all
 }

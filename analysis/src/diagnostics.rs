@@ -1,7 +1,7 @@
 //! Diagnostics of a file: what is wrong, where, with MLIR's message text and a stable code
 //! (DESIGN §3.4). Ranges are byte ranges in the whole file, also for `// -----` chunks.
 
-use mlir_syntax::{TextRange, TextSize};
+use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 use crate::chunks::split_chunks;
 use crate::irdl::IrdlDialect;
@@ -112,7 +112,7 @@ pub fn parse_diagnostics_with(
         let green = parse.green().clone();
         let outline = &outline;
         let file_checks = scope.spawn(move || {
-            let root = mlir_syntax::SyntaxNode::new_root(green);
+            let root = SyntaxNode::new_root(green);
             crate::file_checks::file_checks_of(&root, outline)
         });
         let names = crate::names::name_diagnostics_of(&outline.bodies, &context);
@@ -121,7 +121,8 @@ pub fn parse_diagnostics_with(
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (names, file_checks)
     });
-    let semantic = names.into_iter().chain(file_checks);
+    let semantic = names.into_iter().chain(file_checks).collect();
+    let semantic = quiet_behind_syntax_errors(&root, parse.errors(), semantic);
     let mut all: Vec<Diagnostic> = syntax.chain(semantic).collect();
     all.sort_by_key(|d| (d.range.start(), d.range.end()));
     for d in &mut all {
@@ -131,6 +132,74 @@ pub fn parse_diagnostics_with(
         }
     }
     all
+}
+
+/// The semantic diagnostics that MLIR could reach. MLIR reports the first error of the
+/// parse in text order, and verifies only what parsed. So an op whose own text (outside
+/// its regions) holds a syntax error keeps only what MLIR finds while parsing before that
+/// error (its custom parser's errors, its values' names and types); a verifier's finding
+/// in it goes (what our checks find there seldom is more than what follows from the
+/// broken text: a declaration cut short looks public, an op cut short looks like a
+/// block's last op).
+pub(crate) fn quiet_behind_syntax_errors(
+    root: &SyntaxNode,
+    syntax: &[mlir_syntax::SyntaxError],
+    semantic: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    if syntax.is_empty() {
+        return semantic;
+    }
+    let mut starts: Vec<TextSize> = syntax.iter().map(|e| e.range.start()).collect();
+    starts.sort_unstable();
+    semantic
+        .into_iter()
+        .filter(|d| {
+            let before = if is_verifier_finding(d.code) {
+                TextSize::new(u32::MAX)
+            } else {
+                d.range.start()
+            };
+            !op_holds_syntax_error(root, d.range.start(), before, &starts)
+        })
+        .collect()
+}
+
+/// Is a diagnostic of this code one that MLIR's verifier finds, after the whole parse?
+fn is_verifier_finding(code: &str) -> bool {
+    matches!(
+        code,
+        "op-verify" | "terminator" | "successor" | "call" | "symbol" | "irdl"
+    )
+}
+
+/// Does the innermost op around `at` hold, in its own text (its end included: a missing
+/// closer is reported there), one of the sorted syntax error `starts` before `before`?
+fn op_holds_syntax_error(
+    root: &SyntaxNode,
+    at: TextSize,
+    before: TextSize,
+    starts: &[TextSize],
+) -> bool {
+    let Some(token) = root.token_at_offset(at).right_biased() else {
+        return false;
+    };
+    let Some(op) = token.parent_ancestors().find(crate::hir::ops::is_op) else {
+        return false;
+    };
+    let range = op.text_range();
+    let first = starts.partition_point(|&s| s < range.start());
+    let regions: Vec<TextRange> = op
+        .children()
+        .flat_map(|c| match c.kind() {
+            SyntaxKind::REGION => vec![c.text_range()],
+            SyntaxKind::REGION_LIST => c.children().map(|r| r.text_range()).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    starts[first..]
+        .iter()
+        .take_while(|&&s| s <= range.end() && s < before)
+        .any(|&s| !regions.iter().any(|r| r.contains(s)))
 }
 
 #[cfg(test)]

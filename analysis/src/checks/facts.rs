@@ -671,9 +671,22 @@ impl Gatherer<'_> {
                 || name.is_some_and(|n| self.is_irdl_op(n)))
                 && op
                     .first_child_by_kind(&|k| k == SyntaxKind::SUCCESSOR_LIST)
-                    .is_none(),
+                    .is_none()
+                && parses(op, spec),
         }
     }
+}
+
+/// Would MLIR's parser take the op (no syntax error in it, and a custom form that fits
+/// its spec)? One it would not take stops MLIR before any verifier runs, so whether its
+/// block lacks a terminator is never asked (it may have been meant as the terminator).
+fn parses(op: &SyntaxNode, spec: Option<&'static OpSpec>) -> bool {
+    let broken = op.descendants().any(|n| n.kind() == SyntaxKind::ERROR);
+    let fits = match (ast::CustomOp::cast(op.clone()), spec) {
+        (Some(custom), Some(spec)) => registry::match_op(&custom, spec).is_some(),
+        _ => true,
+    };
+    !broken && fits
 }
 
 /// MLIR's error for a generic op that a dialect (closed to unknown ops) lacks.

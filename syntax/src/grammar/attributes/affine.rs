@@ -55,7 +55,7 @@ fn skip_to_close(p: &mut Parser<'_>, depth: i32) -> bool {
             EOF | L_BRACE | R_BRACE => break false,
             R_PAREN | R_BRACK if !inside => break false,
             // `>=` compares in an integer set; any other `>` at the body's level closes it.
-            R_ANGLE if !inside && !(p.nth(1) == EQ && p.nth_is_adjacent(1)) => break true,
+            R_ANGLE if !inside && !at_greater_equal(p) => break true,
             _ if !skipped => {
                 skipped = true;
                 p.start_node(ERROR);
@@ -204,6 +204,11 @@ fn comparison(p: &mut Parser<'_>) -> bool {
     }
     p.error_expected("expected '== affine-expr' or '>= affine-expr' at end of affine constraint");
     false
+}
+
+/// Is the cursor at `>=` (lexed as `>` and `=`)?
+fn at_greater_equal(p: &Parser<'_>) -> bool {
+    p.nth(1) == EQ && p.nth_is_adjacent(1)
 }
 
 /// An affine expression: `+`/`-` bind looser than `*`, `floordiv`, `ceildiv`, `mod`.

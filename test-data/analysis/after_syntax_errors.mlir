@@ -1,0 +1,15 @@
+// MLIR verifies only what parsed: an op holding a syntax error gets no verifier error
+// (nor does its block, if it is the block's last op), only the syntax error itself.
+// Run: mlir-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics
+// after_syntax_errors.mlir
+
+// A declaration is public unless told otherwise, but this one never parses.
+// expected-error@+1 {{invalid tensor element type}}
+func.func @nested_tensor(tensor<tensor<i8>>) -> ()
+
+// -----
+
+func.func @last_op_broken(%a: f32) {
+  // expected-error@+1 {{expected ':'}}
+  %0 = arith.addf %a, %a, %a : f32
+}
