@@ -289,18 +289,15 @@ pub fn file_diagnostics_with(
     memo: &mut FileChecksMemo,
 ) -> Vec<Diagnostic> {
     let parse = parse(db, file);
-    let syntax = parse
-        .errors()
-        .iter()
-        .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
     let root = parse.syntax_node();
+    let syntax = crate::diagnostics::first_syntax_errors_of_lines(&root, parse.errors());
     let checks = crate::file_checks::file_checks_with(&root, outline(db, file), memo);
     let semantic = name_diagnostics(db, file)
         .into_iter()
         .chain(checks)
         .collect();
     let semantic = crate::diagnostics::quiet_behind_syntax_errors(&root, parse.errors(), semantic);
-    let mut all: Vec<Diagnostic> = syntax.chain(semantic).collect();
+    let mut all: Vec<Diagnostic> = syntax.into_iter().chain(semantic).collect();
     all.sort_by_key(|d| (d.range.start(), d.range.end()));
     all
 }

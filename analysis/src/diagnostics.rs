@@ -98,11 +98,8 @@ pub fn parse_diagnostics_with(
     offset: TextSize,
     irdl: &[IrdlDialect],
 ) -> Vec<Diagnostic> {
-    let syntax = parse
-        .errors()
-        .iter()
-        .map(|e| Diagnostic::error("syntax", e.message.clone(), e.range));
     let root = parse.syntax_node();
+    let syntax = first_syntax_errors_of_lines(&root, parse.errors());
     let outline = crate::outline::outline_once(&root);
     let mut context = crate::checks::FileContext::of_file(&root);
     context.irdl.extend(irdl.iter().cloned());
@@ -123,7 +120,7 @@ pub fn parse_diagnostics_with(
     });
     let semantic = names.into_iter().chain(file_checks).collect();
     let semantic = quiet_behind_syntax_errors(&root, parse.errors(), semantic);
-    let mut all: Vec<Diagnostic> = syntax.chain(semantic).collect();
+    let mut all: Vec<Diagnostic> = syntax.into_iter().chain(semantic).collect();
     all.sort_by_key(|d| (d.range.start(), d.range.end()));
     for d in &mut all {
         d.range += offset;
@@ -132,6 +129,32 @@ pub fn parse_diagnostics_with(
         }
     }
     all
+}
+
+/// The syntax errors to show: the first of each line. A second error on the line of
+/// another nearly always follows from it (a construct left open, a token the recovery
+/// stumbled on), and MLIR, which stops at its first error, never shows one.
+pub(crate) fn first_syntax_errors_of_lines(
+    root: &SyntaxNode,
+    errors: &[mlir_syntax::SyntaxError],
+) -> Vec<Diagnostic> {
+    let mut sorted: Vec<&mlir_syntax::SyntaxError> = errors.iter().collect();
+    sorted.sort_by_key(|e| e.range.start());
+    let text = root.text();
+    let mut last: Option<TextSize> = None;
+    let mut out = Vec::with_capacity(sorted.len());
+    for e in sorted {
+        let start = e.range.start();
+        let same_line = last.is_some_and(|at| {
+            let between = TextRange::new(at, start.min(text.len()));
+            !text.slice(between).contains_char('\n')
+        });
+        if !same_line {
+            last = Some(start);
+            out.push(Diagnostic::error("syntax", e.message.clone(), e.range));
+        }
+    }
+    out
 }
 
 /// The semantic diagnostics that MLIR could reach. MLIR reports the first error of the
@@ -216,5 +239,21 @@ mod tests {
         assert_eq!(split.len(), 1);
         assert_eq!(split[0].message, "expected operation name in quotes");
         assert_eq!(u32::from(split[0].range.start()), 11);
+    }
+
+    #[test]
+    fn a_line_shows_its_first_syntax_error_only() {
+        // The unclosed `loc(` is followed on its line by what its recovery stumbles on.
+        let one_line = "func.func @f() {\n  return loc(callsite( at )\n}\n";
+        let parse = mlir_syntax::parse(one_line);
+        assert!(parse.errors().len() > 1, "{:?}", parse.errors());
+        let shown = first_syntax_errors_of_lines(&parse.syntax_node(), parse.errors());
+        let messages: Vec<&str> = shown.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages, ["expected location instance"]);
+        // Errors of separate lines are each shown.
+        let two_lines = "!a = vector<0xf32>\n!b = vector<0xi8>\n";
+        let parse = mlir_syntax::parse(two_lines);
+        let shown = first_syntax_errors_of_lines(&parse.syntax_node(), parse.errors());
+        assert_eq!(shown.len(), 2, "{shown:?}");
     }
 }
