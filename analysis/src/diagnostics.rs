@@ -160,10 +160,10 @@ pub(crate) fn first_syntax_errors_of_lines(
 /// The semantic diagnostics that MLIR could reach. MLIR reports the first error of the
 /// parse in text order, and verifies only what parsed. So an op whose own text (outside
 /// its regions) holds a syntax error keeps only what MLIR finds while parsing before that
-/// error (its custom parser's errors, its values' names and types); a verifier's finding
-/// in it goes (what our checks find there seldom is more than what follows from the
-/// broken text: a declaration cut short looks public, an op cut short looks like a
-/// block's last op).
+/// error (its custom parser's errors, its values' types); a verifier's finding in it, or
+/// an undeclared value, goes (what our checks find there seldom is more than what follows
+/// from the broken text: a declaration cut short looks public, an op cut short looks like
+/// a block's last op).
 pub(crate) fn quiet_behind_syntax_errors(
     root: &SyntaxNode,
     syntax: &[mlir_syntax::SyntaxError],
@@ -177,7 +177,7 @@ pub(crate) fn quiet_behind_syntax_errors(
     semantic
         .into_iter()
         .filter(|d| {
-            let before = if is_verifier_finding(d.code) {
+            let before = if is_found_after_parse(d.code) {
                 TextSize::new(u32::MAX)
             } else {
                 d.range.start()
@@ -187,11 +187,19 @@ pub(crate) fn quiet_behind_syntax_errors(
         .collect()
 }
 
-/// Is a diagnostic of this code one that MLIR's verifier finds, after the whole parse?
-fn is_verifier_finding(code: &str) -> bool {
+/// Is a diagnostic of this code one that MLIR finds only after the op parsed: its
+/// verifier's, or a use of an undeclared value (reported when the region around it ends)?
+fn is_found_after_parse(code: &str) -> bool {
     matches!(
         code,
-        "op-verify" | "terminator" | "successor" | "call" | "symbol" | "irdl"
+        "op-verify"
+            | "terminator"
+            | "successor"
+            | "call"
+            | "symbol"
+            | "irdl"
+            | "undeclared-value"
+            | "dominance"
     )
 }
 

@@ -13,3 +13,11 @@ func.func @last_op_broken(%a: f32) {
   // expected-error@+1 {{expected ':'}}
   %0 = arith.addf %a, %a, %a : f32
 }
+
+// -----
+
+// MLIR reports an undeclared value when its region ends, which a syntax error prevents.
+func.func @undeclared_in_broken_op(%arg0: i32) {
+  // expected-error@+1 {{expected non-function type}}
+  %z = "x.op"(%x) : (ppop32) -> i32
+}
