@@ -24,7 +24,7 @@ pub(crate) use value_types::surely_differ;
 
 use mlir_syntax::{SyntaxNode, TextRange};
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::hir::Resolution;
 use crate::types::{AliasGreens, Type};
 
@@ -153,12 +153,25 @@ pub fn body_checks_located(
     let facts = facts::gather(body_op, &lookup, context.verify_ops, irdl, memo, names);
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
-    out.extend(blocks::check(&facts, resolution));
+    let blocks = blocks::check(&facts, resolution);
+    out.extend(blocks.others);
     out.extend(crate::irdl::written::check_body(body_op, irdl));
     if !facts.pending.is_empty() {
         let lowering = crate::types::Lowering::new(&lookup);
         out.extend(verifiers::check(&facts, resolution, lowering));
     }
+    // A block's missing terminator, unless an op of the block failed first.
+    let failed_in = |block: TextRange| {
+        out.iter()
+            .any(|d| d.severity == Severity::Error && block.contains_range(d.range))
+    };
+    let missing: Vec<Diagnostic> = blocks
+        .missing_terminators
+        .into_iter()
+        .filter(|(_, block)| !failed_in(*block))
+        .map(|(d, _)| d)
+        .collect();
+    out.extend(missing);
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }

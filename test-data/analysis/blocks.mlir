@@ -61,3 +61,13 @@ func.func @label_after_named_arguments(%a: i32) {
 "t.op"() ({
   %y = arith.constant 0 : i32
 }) : () -> ()
+
+// -----
+
+// MLIR verifies a block's ops before it asks for the block's terminator, and stops at
+// the first op that fails.
+func.func @op_fails_before_terminator(%a: i32, %m: memref<4xf32>) {
+  %0 = arith.addi %a, %a : i32
+  // expected-error@+1 {{'memref.load' op incorrect number of indices for load, expected 1 but got 0}}
+  %1 = "memref.load"(%m) : (memref<4xf32>) -> f32
+}

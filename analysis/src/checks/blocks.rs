@@ -2,6 +2,7 @@
 //! end in a terminator, entry blocks that something branches to, and branches whose
 //! operands do not fit the arguments of the block they go to.
 
+use mlir_syntax::TextRange;
 use rustc_hash::FxHashSet;
 
 use crate::diagnostics::Diagnostic;
@@ -10,8 +11,17 @@ use crate::hir::Resolution;
 use super::facts::{Branch, Facts, RegionFacts};
 use super::value_types::surely_differ;
 
-pub(super) fn check(facts: &Facts, resolution: &Resolution) -> Vec<Diagnostic> {
+/// What the block checks found. A missing terminator comes with its block's range: MLIR
+/// verifies a block's ops before it asks for the terminator, and stops at the first that
+/// fails, so the caller drops it where an op of the block failed.
+pub(super) struct BlockFindings {
+    pub others: Vec<Diagnostic>,
+    pub missing_terminators: Vec<(Diagnostic, TextRange)>,
+}
+
+pub(super) fn check(facts: &Facts, resolution: &Resolution) -> BlockFindings {
     let mut out = Vec::new();
+    let mut missing_terminators = Vec::new();
     // The names something refers to (computed once: a body may have many regions).
     let referenced: FxHashSet<u32> = resolution
         .targets
@@ -20,44 +30,52 @@ pub(super) fn check(facts: &Facts, resolution: &Resolution) -> Vec<Diagnostic> {
         .filter_map(|(name, target)| target.filter(|t| *t != name as u32))
         .collect();
     for region in &facts.regions {
-        out.extend(terminators(region));
+        let (empty, missing) = terminators(region);
+        out.extend(empty);
+        missing_terminators.extend(missing);
         out.extend(entry_predecessors(region, &referenced));
     }
     for branch in &facts.branches {
         out.extend(branch_operands(facts, resolution, branch));
     }
-    out
+    BlockFindings {
+        others: out,
+        missing_terminators,
+    }
 }
 
 /// MLIR's verifier requires a terminator at the end of every block, except in a
 /// single-block region of an op that needs none (or that it does not know). Only ops we
-/// have specs for are surely not terminators.
-fn terminators(region: &RegionFacts) -> Vec<Diagnostic> {
+/// have specs for are surely not terminators. Gives the empty block's error, and each
+/// block lacking a terminator with the block's range.
+fn terminators(region: &RegionFacts) -> (Option<Diagnostic>, Vec<(Diagnostic, TextRange)>) {
+    let mut missing = Vec::new();
     if region.blocks.len() < 2 && !region.needs_terminator {
-        return Vec::new();
+        return (None, missing);
     }
     // The op's own `SingleBlock` error comes first, and MLIR stops there.
     let not_single = region.blocks.len() > 1 || region.blocks.iter().any(|b| b.last_op.is_none());
     if region.single_block_verified && not_single {
-        return Vec::new();
+        return (None, missing);
     }
-    let mut out = Vec::new();
     for block in &region.blocks {
         match &block.last_op {
             None => {
                 let message = "empty block: expect at least a terminator";
-                out.push(Diagnostic::error("terminator", message, region.owner));
+                let empty = Diagnostic::error("terminator", message, region.owner);
                 // MLIR stops verifying the region at its first such block.
-                return out;
+                return (Some(empty), missing);
             }
             Some(last) if last.known_non_terminator => {
                 let message = format!("block with no terminator, has {}", last.text());
-                out.push(Diagnostic::error("terminator", message, last.range));
+                let block_range = last.node.parent().map_or(last.range, |b| b.text_range());
+                let error = Diagnostic::error("terminator", message, last.range);
+                missing.push((error, block_range));
             }
             Some(_) => {}
         }
     }
-    out
+    (None, missing)
 }
 
 /// The entry block of a region cannot be the target of a branch.
