@@ -24,3 +24,20 @@ if [ -x "$MLIR_OPT" ]; then
 else
   echo "mlir-opt not found at $MLIR_OPT; install mlir-22-tools to compare"
 fi
+
+# Pathological inputs (issue: syntax): each must be handled in well under a second or
+# two, whatever it holds. A file of broken statements also times the diagnostics' own
+# work (one syntax error shown a line, verifier findings dropped in broken ops).
+patho=$(mktemp -d)
+trap 'rm -rf "$file" "$patho"' EXIT
+python3 - "$patho" "$file" <<'PY'
+import sys
+d, big = sys.argv[1], sys.argv[2]
+open(f"{d}/nested.mlir", "w").write('"t.op"() {a = ' + "[" * 100_000 + "} : () -> ()\n")
+open(f"{d}/long_line.mlir", "w").write('"t.op"() {a = [' + "1, " * 3_500_000 + "2]} : () -> ()\n")
+open(f"{d}/unterminated.mlir", "w").write('"t.op"() {a = "' + open(big).read())
+open(f"{d}/broken_lines.mlir", "w").write("".join(f'%x{i} = "a.b"( : i32\n' for i in range(200_000)))
+PY
+for case in nested long_line unterminated broken_lines; do
+  echo "pathological $case ($(stat -c %s "$patho/$case.mlir") bytes): $(wall ./target/release/mlir-analyzer check "$patho/$case.mlir")"
+done

@@ -1,7 +1,7 @@
 //! Diagnostics of a file: what is wrong, where, with MLIR's message text and a stable code
 //! (DESIGN §3.4). Ranges are byte ranges in the whole file, also for `// -----` chunks.
 
-use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
+use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 use crate::chunks::split_chunks;
 use crate::irdl::IrdlDialect;
@@ -140,21 +140,49 @@ pub(crate) fn first_syntax_errors_of_lines(
 ) -> Vec<Diagnostic> {
     let mut sorted: Vec<&mlir_syntax::SyntaxError> = errors.iter().collect();
     sorted.sort_by_key(|e| e.range.start());
-    let text = root.text();
     let mut last: Option<TextSize> = None;
     let mut out = Vec::with_capacity(sorted.len());
     for e in sorted {
         let start = e.range.start();
-        let same_line = last.is_some_and(|at| {
-            let between = TextRange::new(at, start.min(text.len()));
-            !text.slice(between).contains_char('\n')
-        });
+        let same_line = last.is_some_and(|at| !line_break_between(root, at, start));
         if !same_line {
             last = Some(start);
             out.push(Diagnostic::error("syntax", e.message.clone(), e.range));
         }
     }
     out
+}
+
+/// The token that holds the byte at `at` (none at or past the end). Found by a binary
+/// search at each level of the tree: rowan's `token_at_offset` scans each level's
+/// children, which for the thousands of statements of a file costs as much per lookup
+/// as a walk of them.
+fn token_at(root: &SyntaxNode, at: TextSize) -> Option<SyntaxToken> {
+    if at >= root.text_range().end() {
+        return None;
+    }
+    root.covering_element(TextRange::at(at, TextSize::new(1)))
+        .into_token()
+}
+
+/// Is there a line break in the text between `from` and `to`? Walks only the tokens
+/// between them, so a file's sorted errors cost one walk of the file at most.
+fn line_break_between(root: &SyntaxNode, from: TextSize, to: TextSize) -> bool {
+    let mut token = token_at(root, from);
+    while let Some(t) = token {
+        let range = t.text_range();
+        if range.start() >= to {
+            return false;
+        }
+        // Only the part of the token between the two offsets (bytes: an offset may fall
+        // inside a character of a broken token).
+        let part = |at: TextSize| usize::from(at.clamp(range.start(), range.end()) - range.start());
+        if t.text().as_bytes()[part(from)..part(to)].contains(&b'\n') {
+            return true;
+        }
+        token = t.next_token();
+    }
+    false
 }
 
 /// The semantic diagnostics that MLIR could reach. MLIR reports the first error of the
@@ -211,7 +239,7 @@ fn op_holds_syntax_error(
     before: TextSize,
     starts: &[TextSize],
 ) -> bool {
-    let Some(token) = root.token_at_offset(at).right_biased() else {
+    let Some(token) = token_at(root, at) else {
         return false;
     };
     let Some(op) = token.parent_ancestors().find(crate::hir::ops::is_op) else {
