@@ -140,14 +140,49 @@ pub(crate) fn first_syntax_errors_of_lines(
 ) -> Vec<Diagnostic> {
     let mut sorted: Vec<&mlir_syntax::SyntaxError> = errors.iter().collect();
     sorted.sort_by_key(|e| e.range.start());
+    let breaks = if sorted.len() > 1 {
+        line_breaks(&root.green())
+    } else {
+        Vec::new()
+    };
     let mut last: Option<TextSize> = None;
     let mut out = Vec::with_capacity(sorted.len());
     for e in sorted {
         let start = e.range.start();
-        let same_line = last.is_some_and(|at| !line_break_between(root, at, start));
+        // Is there no line break from the last error shown up to this one?
+        let same_line = last.is_some_and(|at| {
+            let next_break = breaks.partition_point(|&b| b < at);
+            breaks.get(next_break).is_none_or(|&b| b >= start)
+        });
         if !same_line {
             last = Some(start);
             out.push(Diagnostic::error("syntax", e.message.clone(), e.range));
+        }
+    }
+    out
+}
+
+/// Where the text of a tree has its line breaks, in order: one walk of its tokens.
+fn line_breaks(root: &rowan::GreenNodeData) -> Vec<TextSize> {
+    let mut out = Vec::new();
+    let mut stack = vec![mlir_syntax::green_walk::Children::new(
+        root,
+        TextSize::new(0),
+    )];
+    while let Some(top) = stack.last_mut() {
+        let Some((child, at)) = top.next_child() else {
+            stack.pop();
+            continue;
+        };
+        match child {
+            rowan::NodeOrToken::Node(node) => {
+                stack.push(mlir_syntax::green_walk::Children::new(node, at));
+            }
+            rowan::NodeOrToken::Token(token) => {
+                let text = token.text().as_bytes();
+                let lines = text.iter().enumerate().filter(|(_, b)| **b == b'\n');
+                out.extend(lines.map(|(i, _)| at + TextSize::new(i as u32)));
+            }
         }
     }
     out
@@ -163,26 +198,6 @@ fn token_at(root: &SyntaxNode, at: TextSize) -> Option<SyntaxToken> {
     }
     root.covering_element(TextRange::at(at, TextSize::new(1)))
         .into_token()
-}
-
-/// Is there a line break in the text between `from` and `to`? Walks only the tokens
-/// between them, so a file's sorted errors cost one walk of the file at most.
-fn line_break_between(root: &SyntaxNode, from: TextSize, to: TextSize) -> bool {
-    let mut token = token_at(root, from);
-    while let Some(t) = token {
-        let range = t.text_range();
-        if range.start() >= to {
-            return false;
-        }
-        // Only the part of the token between the two offsets (bytes: an offset may fall
-        // inside a character of a broken token).
-        let part = |at: TextSize| usize::from(at.clamp(range.start(), range.end()) - range.start());
-        if t.text().as_bytes()[part(from)..part(to)].contains(&b'\n') {
-            return true;
-        }
-        token = t.next_token();
-    }
-    false
 }
 
 /// The semantic diagnostics that MLIR could reach. MLIR reports the first error of the
