@@ -140,10 +140,12 @@ pub(crate) fn first_syntax_errors_of_lines(
 ) -> Vec<Diagnostic> {
     let mut sorted: Vec<&mlir_syntax::SyntaxError> = errors.iter().collect();
     sorted.sort_by_key(|e| e.range.start());
-    let breaks = if sorted.len() > 1 {
-        line_breaks(&root.green())
-    } else {
-        Vec::new()
+    let breaks = match (sorted.first(), sorted.last()) {
+        (Some(first), Some(last)) if sorted.len() > 1 => {
+            let span = TextRange::new(first.range.start(), last.range.start());
+            line_breaks(&root.green(), span)
+        }
+        _ => Vec::new(),
     };
     let mut last: Option<TextSize> = None;
     let mut out = Vec::with_capacity(sorted.len());
@@ -162,22 +164,25 @@ pub(crate) fn first_syntax_errors_of_lines(
     out
 }
 
-/// Where the text of a tree has its line breaks, in order: one walk of its tokens.
-fn line_breaks(root: &rowan::GreenNodeData) -> Vec<TextSize> {
+/// Where the text of a tree has its line breaks within `span`, in order: one walk of the
+/// tokens there (the errors of a huge file may all stand in its first lines).
+fn line_breaks(root: &rowan::GreenNodeData, span: TextRange) -> Vec<TextSize> {
+    use mlir_syntax::green_walk::Children;
     let mut out = Vec::new();
-    let mut stack = vec![mlir_syntax::green_walk::Children::new(
-        root,
-        TextSize::new(0),
-    )];
+    let mut stack = vec![Children::new(root, TextSize::new(0))];
     while let Some(top) = stack.last_mut() {
         let Some((child, at)) = top.next_child() else {
             stack.pop();
             continue;
         };
+        if at > span.end() {
+            break;
+        }
+        if at + child.text_len() < span.start() {
+            continue;
+        }
         match child {
-            rowan::NodeOrToken::Node(node) => {
-                stack.push(mlir_syntax::green_walk::Children::new(node, at));
-            }
+            rowan::NodeOrToken::Node(node) => stack.push(Children::new(node, at)),
             rowan::NodeOrToken::Token(token) => {
                 let text = token.text().as_bytes();
                 let lines = text.iter().enumerate().filter(|(_, b)| **b == b'\n');
