@@ -290,16 +290,12 @@ pub fn file_diagnostics_with(
 ) -> Vec<Diagnostic> {
     let parse = parse(db, file);
     let root = parse.syntax_node();
-    let syntax = crate::diagnostics::first_syntax_errors_of_lines(&root, parse.errors());
     let checks = crate::file_checks::file_checks_with(&root, outline(db, file), memo);
     let semantic = name_diagnostics(db, file)
         .into_iter()
         .chain(checks)
         .collect();
-    let semantic = crate::diagnostics::quiet_behind_syntax_errors(&root, parse.errors(), semantic);
-    let mut all: Vec<Diagnostic> = syntax.into_iter().chain(semantic).collect();
-    all.sort_by_key(|d| (d.range.start(), d.range.end()));
-    all
+    crate::diagnostics::shown_diagnostics(&root, parse.errors(), semantic)
 }
 
 /// Structural equality of two green trees, treating any two nested isolated ops as equal

@@ -99,7 +99,6 @@ pub fn parse_diagnostics_with(
     irdl: &[IrdlDialect],
 ) -> Vec<Diagnostic> {
     let root = parse.syntax_node();
-    let syntax = first_syntax_errors_of_lines(&root, parse.errors());
     let outline = crate::outline::outline_once(&root);
     let mut context = crate::checks::FileContext::of_file(&root);
     context.irdl.extend(irdl.iter().cloned());
@@ -119,9 +118,7 @@ pub fn parse_diagnostics_with(
         (names, file_checks)
     });
     let semantic = names.into_iter().chain(file_checks).collect();
-    let semantic = quiet_behind_syntax_errors(&root, parse.errors(), semantic);
-    let mut all: Vec<Diagnostic> = syntax.into_iter().chain(semantic).collect();
-    all.sort_by_key(|d| (d.range.start(), d.range.end()));
+    let mut all = shown_diagnostics(&root, parse.errors(), semantic);
     for d in &mut all {
         d.range += offset;
         for note in &mut d.notes {
@@ -131,10 +128,24 @@ pub fn parse_diagnostics_with(
     all
 }
 
+/// What a file shows, in text order: the first syntax error of each line, and the
+/// semantic diagnostics MLIR could reach. The check and the language server both give it.
+pub(crate) fn shown_diagnostics(
+    root: &SyntaxNode,
+    syntax: &[mlir_syntax::SyntaxError],
+    semantic: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let semantic = quiet_behind_syntax_errors(root, syntax, semantic);
+    let mut all = first_syntax_errors_of_lines(root, syntax);
+    all.extend(semantic);
+    all.sort_by_key(|d| (d.range.start(), d.range.end()));
+    all
+}
+
 /// The syntax errors to show: the first of each line. A second error on the line of
 /// another nearly always follows from it (a construct left open, a token the recovery
 /// stumbled on), and MLIR, which stops at its first error, never shows one.
-pub(crate) fn first_syntax_errors_of_lines(
+fn first_syntax_errors_of_lines(
     root: &SyntaxNode,
     errors: &[mlir_syntax::SyntaxError],
 ) -> Vec<Diagnostic> {
@@ -212,7 +223,7 @@ fn token_at(root: &SyntaxNode, at: TextSize) -> Option<SyntaxToken> {
 /// an undeclared value, goes (what our checks find there seldom is more than what follows
 /// from the broken text: a declaration cut short looks public, an op cut short looks like
 /// a block's last op).
-pub(crate) fn quiet_behind_syntax_errors(
+fn quiet_behind_syntax_errors(
     root: &SyntaxNode,
     syntax: &[mlir_syntax::SyntaxError],
     semantic: Vec<Diagnostic>,
@@ -225,11 +236,8 @@ pub(crate) fn quiet_behind_syntax_errors(
     semantic
         .into_iter()
         .filter(|d| {
-            let before = if is_found_after_parse(d.code) {
-                TextSize::new(u32::MAX)
-            } else {
-                d.range.start()
-            };
+            // A finding made while parsing goes only behind an earlier syntax error.
+            let before = (!is_found_after_parse(d.code)).then_some(d.range.start());
             !op_holds_syntax_error(root, d.range.start(), before, &starts)
         })
         .collect()
@@ -252,11 +260,12 @@ fn is_found_after_parse(code: &str) -> bool {
 }
 
 /// Does the innermost op around `at` hold, in its own text (its end included: a missing
-/// closer is reported there), one of the sorted syntax error `starts` before `before`?
+/// closer is reported there), one of the sorted syntax error `starts` (before `before`,
+/// if given)?
 fn op_holds_syntax_error(
     root: &SyntaxNode,
     at: TextSize,
-    before: TextSize,
+    before: Option<TextSize>,
     starts: &[TextSize],
 ) -> bool {
     let Some(token) = token_at(root, at) else {
@@ -277,7 +286,7 @@ fn op_holds_syntax_error(
         .collect();
     starts[first..]
         .iter()
-        .take_while(|&&s| s <= range.end() && s < before)
+        .take_while(|&&s| s <= range.end() && before.is_none_or(|b| s < b))
         .any(|&s| !regions.iter().any(|r| r.contains(s)))
 }
 

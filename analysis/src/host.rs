@@ -161,7 +161,7 @@ impl AnalysisHost {
     /// are only validated.
     fn check_bodies_in_parallel(&self, file: SourceFile) {
         let count = db::body_count(&self.db, file);
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = mlir_syntax::pool::threads();
         if threads < 2 || count < MIN_BODIES_FOR_THREADS {
             return;
         }

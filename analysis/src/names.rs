@@ -40,7 +40,7 @@ fn name_diagnostics_using(
     context: &FileContext,
     new_memo: fn() -> OpMemo,
 ) -> Vec<Diagnostic> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = mlir_syntax::pool::threads();
     // Bodies differ in size: threads take small batches in turn.
     let batches: Vec<&[(GreenNode, TextSize)]> = bodies.chunks(BATCH).collect();
     let check_batch = |memo: &mut OpMemo, batch: &&[(GreenNode, TextSize)]| {

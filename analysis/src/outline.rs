@@ -83,7 +83,7 @@ pub fn outline(root: &SyntaxNode, memo: &mut OutlineMemo) -> Outline {
 /// of its widest level are outlined on all cores first, and the walk then reuses them as
 /// it reuses a memo's after an edit.
 pub fn outline_once(root: &SyntaxNode) -> Outline {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = mlir_syntax::pool::threads();
     let mut memo = OutlineMemo::default();
     if threads > 1 && usize::from(root.text_range().len()) >= PARALLEL_BYTES {
         let green = root.green();
@@ -100,13 +100,16 @@ const PARALLEL_BYTES: usize = 1 << 20;
 /// looked past (finding the next level walks every op below it, on one thread).
 const ENOUGH_PER_THREAD: usize = 16;
 
+/// How many isolated ops a thread outlines at a time.
+const OPS_PER_BATCH: usize = 16;
+
 /// What each of `ops` holds, walked on `threads` threads.
 fn outline_apart(ops: &[&GreenNodeData], threads: usize) -> FxHashMap<ByAddress, Arc<Outline>> {
     if ops.len() < 2 {
         return FxHashMap::default();
     }
     // Isolated ops differ in size: threads take small batches in turn.
-    let batches: Vec<&[&GreenNodeData]> = ops.chunks(ENOUGH_PER_THREAD).collect();
+    let batches: Vec<&[&GreenNodeData]> = ops.chunks(OPS_PER_BATCH).collect();
     let outline_batch = |(): &mut (), batch: &&[&GreenNodeData]| {
         let old = FxHashMap::default();
         let mut new = FxHashMap::default();

@@ -110,7 +110,7 @@ impl Parse {
 
 /// Parses a whole MLIR file (or one `// -----` chunk of it).
 pub fn parse(text: &str) -> Parse {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = pool::threads();
     if text.len() >= parallel::MIN_PARALLEL_BYTES
         && threads > 1
         && let Some(parse) =
@@ -131,8 +131,7 @@ fn pieces_for(text: &str, threads: usize) -> usize {
 /// with `parse_sequentially`.
 #[doc(hidden)]
 pub fn parse_in_pieces(text: &str, pieces: usize, min_piece: usize) -> Option<Parse> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    parallel::parse_in_pieces(text, threads, pieces, min_piece)
+    parallel::parse_in_pieces(text, pool::threads(), pieces, min_piece)
 }
 
 /// `parse` on the current thread only.

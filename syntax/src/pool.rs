@@ -3,6 +3,11 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// How many threads the machine runs at once (1 if it cannot tell).
+pub fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// `work(state, item)` for every item, on `threads` threads (each with its own `state`
 /// from `new_state`), in item order. A panic on a thread is raised again here.
 pub fn map_in_turn<T, S, R>(
