@@ -60,17 +60,45 @@ pub fn find_nodes(
     root: &SyntaxNode,
     mut wanted: impl FnMut(&GreenNodeData) -> bool,
 ) -> Vec<SyntaxNode> {
+    let mut found = Vec::new();
+    walk_nodes(root, |mut met| {
+        if wanted(met.green) {
+            found.extend(met.node());
+        }
+    });
+    found
+}
+
+/// A node met by `walk_nodes`: its green data and where it starts, with its cursor built
+/// only if asked for.
+pub struct Met<'a, 'g> {
+    pub green: &'g GreenNodeData,
+    pub start: TextSize,
+    stack: &'a mut [Level<'g>],
+}
+
+impl Met<'_, '_> {
+    /// The node's cursor (built with those of its ancestors not built yet).
+    pub fn node(&mut self) -> Option<SyntaxNode> {
+        materialize(self.stack)
+    }
+}
+
+/// Visits the nodes under `root` (itself included) in preorder, on their green data.
+/// Nodes that hold only tokens are visited but not walked into.
+pub fn walk_nodes(root: &SyntaxNode, mut visit: impl FnMut(Met<'_, '_>)) {
     let green = root.green();
     let start = root.text_range().start();
-    let mut found = Vec::new();
-    if wanted(&green) {
-        found.push(root.clone());
-    }
     let mut stack = vec![Level {
         children: Children::new(&green, start),
         start,
         cursor: Some(root.clone()),
     }];
+    visit(Met {
+        green: &green,
+        start,
+        stack: &mut stack,
+    });
     while let Some(top) = stack.last_mut() {
         let Some((child, at)) = top.children.next_child() else {
             stack.pop();
@@ -84,14 +112,15 @@ pub fn find_nodes(
             start: at,
             cursor: None,
         });
-        if wanted(child) {
-            found.extend(materialize(&mut stack));
-        }
+        visit(Met {
+            green: child,
+            start: at,
+            stack: &mut stack,
+        });
         if green_kind(child).holds_only_tokens() {
-            stack.pop(); // no node below it to find
+            stack.pop(); // no node below it to visit
         }
     }
-    found
 }
 
 /// The cursor of the node on top of the stack, building the missing ones on its path.

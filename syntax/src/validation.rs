@@ -145,10 +145,91 @@ fn may_fail(green: &rowan::GreenNodeData) -> bool {
 
 /// Checks `node` and every node under it, in tree order.
 fn check_all(cx: &mut context::Context, node: &SyntaxNode) {
-    let checked = crate::green_walk::find_nodes(node, may_fail);
-    for node in checked {
-        if let Some(check) = check_of(node.kind()) {
-            check(cx, &node);
+    let mut clean = CleanTypes::default();
+    crate::green_walk::walk_nodes(node, |mut met| {
+        if !may_fail(met.green) {
+            return;
         }
+        let remembered = clean.read_key(met.green, cx.chunk_of(met.start));
+        if remembered && clean.was_clean() {
+            return;
+        }
+        let Some(node) = met.node() else {
+            return;
+        };
+        let Some(check) = check_of(node.kind()) else {
+            return;
+        };
+        let before = cx.error_count();
+        check(cx, &node);
+        if remembered && cx.error_count() == before && before < MAX_ERRORS {
+            clean.remember();
+        }
+    });
+}
+
+/// The builtin types of one walk that were checked and found clean, by their chunk and
+/// text. A type's check reads only its own subtree and the aliases of its chunk, so a
+/// type written the same way in the same chunk is clean too; IR repeats a few types
+/// (`memref<?x?xf32>`) hundreds of thousands of times. Only clean outcomes are
+/// remembered, as an error's place depends on where the type stands.
+#[derive(Default)]
+struct CleanTypes {
+    seen: rustc_hash::FxHashSet<Box<[u8]>>,
+    /// The key last read: the chunk's number, then the kinds and texts of the subtree.
+    key: Vec<u8>,
+}
+
+/// Longer types are checked each time: they rarely repeat.
+const MAX_TYPE_KEY: usize = 256;
+// Bytes that end a token's text and a node in a key: neither occurs in UTF-8 text, and
+// kinds (two bytes each) stay below them.
+const TEXT_END: u8 = 0xFF;
+const NODE_END: u8 = 0xFE;
+const _: () = assert!((__LAST as u16) < NODE_END as u16);
+
+impl CleanTypes {
+    /// Reads the key of `green` in chunk `chunk`; `false` if such a node is not
+    /// remembered (not a builtin type, too long, or holding broken code).
+    fn read_key(&mut self, green: &rowan::GreenNodeData, chunk: usize) -> bool {
+        let kind = crate::green_walk::green_kind(green);
+        if !matches!(kind, VECTOR_TYPE | TENSOR_TYPE | MEMREF_TYPE | COMPLEX_TYPE) {
+            return false;
+        }
+        self.key.clear();
+        self.key.extend_from_slice(&(chunk as u64).to_le_bytes());
+        self.push_subtree(green)
+    }
+
+    fn push_subtree(&mut self, green: &rowan::GreenNodeData) -> bool {
+        let kind = crate::green_walk::green_kind(green);
+        if kind == ERROR || self.key.len() > MAX_TYPE_KEY {
+            return false;
+        }
+        self.key.extend_from_slice(&(kind as u16).to_le_bytes());
+        for child in green.children() {
+            match child {
+                rowan::NodeOrToken::Node(node) => {
+                    if !self.push_subtree(node) {
+                        return false;
+                    }
+                }
+                rowan::NodeOrToken::Token(token) => {
+                    self.key.extend_from_slice(&token.kind().0.to_le_bytes());
+                    self.key.extend_from_slice(token.text().as_bytes());
+                    self.key.push(TEXT_END);
+                }
+            }
+        }
+        self.key.extend_from_slice(&[NODE_END, NODE_END]);
+        true
+    }
+
+    fn was_clean(&self) -> bool {
+        self.seen.contains(self.key.as_slice())
+    }
+
+    fn remember(&mut self) {
+        self.seen.insert(self.key.as_slice().into());
     }
 }

@@ -78,7 +78,7 @@ impl Context {
         table.insert(key, (!duplicate).then_some(value));
     }
 
-    fn chunk_of(&self, offset: TextSize) -> usize {
+    pub(super) fn chunk_of(&self, offset: TextSize) -> usize {
         self.markers.partition_point(|&m| m <= offset)
     }
 
@@ -119,6 +119,11 @@ impl Context {
     /// has consumed the node.
     pub(super) fn error_after(&mut self, message: impl Into<String>, node: &SyntaxNode) {
         self.error(message, range_after(node));
+    }
+
+    /// How many errors were reported so far (at most `MAX_ERRORS`).
+    pub(super) fn error_count(&self) -> usize {
+        self.errors.len()
     }
 
     pub(super) fn into_errors(self) -> Vec<SyntaxError> {

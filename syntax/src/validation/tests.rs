@@ -417,6 +417,30 @@ fn tensor_and_memref_types() {
     );
 }
 
+/// Types written alike are checked once per chunk when clean (the walk remembers them):
+/// a type that fails fails at every place it is written, and one whose alias means
+/// something else in another chunk is checked there again.
+#[test]
+fn repeated_types_are_each_reported() {
+    let text = "\"t.op\"() : () -> (tensor<4xnone>)\n\"t.op\"() : () -> (tensor<4xnone>)\n";
+    let found: Vec<&str> = parse(text)
+        .errors()
+        .iter()
+        .map(|e| &text[e.range])
+        .collect();
+    assert_eq!(found, ["none", "none"]);
+    let map = "memref layout mismatch between rank and affine map: 1 != 2";
+    let text = "#map = affine_map<(d0) -> (d0)>\n\"t.op\"() : () -> (memref<42xi8, #map>)\n\
+                // -----\n#map = affine_map<(d0, d1) -> (d0, d1)>\n\
+                \"t.op\"() : () -> (memref<42xi8, #map>)\n";
+    let found: Vec<String> = parse(text)
+        .errors()
+        .iter()
+        .map(|e| e.message.clone())
+        .collect();
+    assert_eq!(found, [map]);
+}
+
 /// Building the memref's type reads its memory space, whose type is the memref again:
 /// this once recursed until the stack overflowed. (Upstream reports the alias as undefined
 /// where it is used in its own definition.)
