@@ -308,7 +308,7 @@ impl rowan::Language for MlirLanguage {
 }
 
 /// Declaration order of the kinds; a unit test checks it matches the discriminants.
-static ALL_KINDS_IN_ORDER: &[SyntaxKind] = &[
+static ALL_KINDS_IN_ORDER: [SyntaxKind; __LAST as usize] = [
     WHITESPACE,
     COMMENT,
     SPLIT_MARKER,

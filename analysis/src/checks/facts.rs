@@ -281,6 +281,9 @@ impl Gatherer<'_> {
             // What depends on where the op stands is checked anew: its parent, and what a
             // return returns from.
             let message = parent_failure(node, entry.spec).or_else(|| {
+                if !is_return(entry.spec) {
+                    return None;
+                }
                 let operands: Vec<Option<&Type>> =
                     entry.operands.iter().map(|(_, ty)| Some(ty)).collect();
                 self.return_failure(node, entry.spec, &operands)
@@ -731,18 +734,20 @@ fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<String> {
         _ => None,
     })?;
     let parent = node.ancestors().skip(1).find(ops::is_op);
-    let parent_name = match &parent {
-        Some(parent) => ops::op_name(parent)?,
-        None => "builtin.module".to_string(),
+    let parent_green = parent.as_ref().map(|p| p.green());
+    // Read on the green node: returns and yields are replayed by the thousand.
+    let parent_name = match &parent_green {
+        Some(green) => hir::green::op_name(green)?,
+        None => "builtin.module",
     };
-    if parents.contains(&parent_name) {
+    if parents.iter().any(|p| p == parent_name) {
         return None;
     }
     // A parent written with a short name (`func`, in a file of the legacy dialect).
     if let Some(parent) = &parent {
         let registry = Registry::builtin();
         let default_dialect = registry.default_dialect_at(parent);
-        let resolved = registry.resolve(&parent_name, default_dialect.as_deref());
+        let resolved = registry.resolve(parent_name, default_dialect.as_deref());
         let unknown_short = resolved.is_none() && !parent_name.contains('.');
         if unknown_short || resolved.is_some_and(|p| parents.contains(&p.name)) {
             return None;

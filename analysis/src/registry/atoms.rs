@@ -60,17 +60,28 @@ fn push_group(group: &Group, out: &mut Vec<Atom>) {
 /// The bare word an atom spells, whatever the parser made of it: a keyword, a builtin type
 /// keyword (`index`, `none`), or a literal such as `true` or `unit`.
 pub(crate) fn word(atom: &Atom) -> Option<String> {
+    word_token(atom).map(|t| t.text().to_string())
+}
+
+/// Does the atom spell the bare word `text` (as `word` reads it)? Without allocating:
+/// formats try their keywords on every op they match.
+fn is_word(atom: &Atom, text: &str) -> bool {
+    word_token(atom).is_some_and(|t| t.text() == text)
+}
+
+/// The token of the bare word an atom spells (see `word`).
+fn word_token(atom: &Atom) -> Option<SyntaxToken> {
     let node = match atom {
-        Atom::Item(CustomOpItem::Keyword(k)) => return k.text(),
-        Atom::Item(CustomOpItem::Type(ast::Type::Builtin(t))) => t.syntax().clone(),
-        Atom::Item(CustomOpItem::Attribute(a)) => a.syntax().clone(),
+        Atom::Item(CustomOpItem::Keyword(k)) => return k.name_token(),
+        Atom::Item(CustomOpItem::Type(ast::Type::Builtin(t))) => t.syntax(),
+        Atom::Item(CustomOpItem::Attribute(a)) => a.syntax(),
         _ => return None,
     };
     let mut tokens = node
         .children_with_tokens()
         .filter(|e| !e.kind().is_trivia());
     match (tokens.next(), tokens.next()) {
-        (Some(e), None) if e.kind() == SyntaxKind::BARE_ID => Some(e.to_string()),
+        (Some(e), None) if e.kind() == SyntaxKind::BARE_ID => e.into_token(),
         _ => None,
     }
 }
@@ -118,7 +129,7 @@ impl<'a> Cursor<'a> {
 
     /// A keyword (or anything spelled as this bare word).
     pub(crate) fn eat_word(&mut self, text: &str) -> bool {
-        self.eat_with(|atom| (word(atom)? == text).then_some(()))
+        self.eat_with(|atom| is_word(atom, text).then_some(()))
             .is_some()
     }
 

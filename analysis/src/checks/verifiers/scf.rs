@@ -133,7 +133,15 @@ fn entry_arg_types(op: &Op<'_>, cx: &Cx<'_>, index: usize) -> Option<Vec<Option<
 /// The last op of the region's entry block.
 fn last_op(region: &ast::Region) -> Option<SyntaxNode> {
     let block = region.entry_block()?;
-    block_ops(&block).pop()
+    // From the end: a block may hold thousands of ops.
+    let mut node = block.syntax().last_child();
+    while let Some(n) = node {
+        if crate::hir::ops::is_op(&n) {
+            return Some(n);
+        }
+        node = n.prev_sibling();
+    }
+    None
 }
 
 /// What ends a single-block region of an op whose custom form adds `implicit` when the
@@ -158,8 +166,8 @@ fn region_end(op: &Op<'_>, region: &ast::Region) -> Option<End> {
 /// Is the op one we know to be a terminator? An unknown op is not, as far as the custom
 /// parsers' `ensureTerminator` is concerned.
 fn is_known_terminator(op: &SyntaxNode) -> bool {
-    op_name(op)
-        .and_then(|name| Registry::builtin().op(&name))
+    crate::hir::green::op_name(&op.green())
+        .and_then(|name| Registry::builtin().op(name))
         .is_some_and(|spec| spec.is_terminator())
 }
 
