@@ -10,6 +10,7 @@
 //! constraints and traits of ops we have specs for, `func.return` against its function),
 //! `blocks` (terminators, successor operands, entry blocks).
 
+mod affine_syntax;
 mod blocks;
 mod casts;
 mod facts;

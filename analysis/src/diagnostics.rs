@@ -222,16 +222,22 @@ fn token_at(root: &SyntaxNode, at: TextSize) -> Option<SyntaxToken> {
 /// error (its custom parser's errors, its values' types); a verifier's finding in it, or
 /// an undeclared value, goes (what our checks find there seldom is more than what follows
 /// from the broken text: a declaration cut short looks public, an op cut short looks like
-/// a block's last op).
+/// a block's last op). A custom parser's error (`custom-syntax`) counts as a syntax error.
 fn quiet_behind_syntax_errors(
     root: &SyntaxNode,
     syntax: &[mlir_syntax::SyntaxError],
     semantic: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
-    if syntax.is_empty() {
+    // A custom parser's error ends MLIR's parse as a syntax error does.
+    let parse_errors = semantic.iter().filter(|d| d.code == "custom-syntax");
+    let mut starts: Vec<TextSize> = syntax
+        .iter()
+        .map(|e| e.range.start())
+        .chain(parse_errors.map(|d| d.range.start()))
+        .collect();
+    if starts.is_empty() {
         return semantic;
     }
-    let mut starts: Vec<TextSize> = syntax.iter().map(|e| e.range.start()).collect();
     starts.sort_unstable();
     semantic
         .into_iter()
