@@ -19,6 +19,7 @@ use crate::parser::Parser;
 // #d = affine_set<(i) : (i)>
 // #e = affine_map<(i, i)->(i)>
 // #f = affine_map<(i)->(* i)>
+// #g = affine_map<(i, j)->(i, *j)>
 /// `affine_map<...>` or `affine_set<...>`.
 pub(super) fn affine_attr(p: &mut Parser<'_>) -> bool {
     let is_map = p.current_text() == "affine_map";
@@ -289,10 +290,13 @@ fn atom(p: &mut Parser<'_>, names: &[&str], has_lhs: bool) -> bool {
         }
         BARE_ID => {}
         _ => {
+            if !has_lhs && matches!(p.current(), PLUS | STAR) {
+                // MLIR points at the operator itself, not after what comes before it.
+                p.error("missing left operand of binary operator");
+                return false;
+            }
             let message = if has_lhs {
                 "missing right operand of binary operator"
-            } else if matches!(p.current(), PLUS | STAR) {
-                "missing left operand of binary operator"
             } else {
                 "expected affine expression"
             };

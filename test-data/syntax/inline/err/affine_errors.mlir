@@ -4,3 +4,4 @@
 #d = affine_set<(i) : (i)>
 #e = affine_map<(i, i)->(i)>
 #f = affine_map<(i)->(* i)>
+#g = affine_map<(i, j)->(i, *j)>
