@@ -10,9 +10,9 @@
 //! constraints and traits of ops we have specs for, `func.return` against its function),
 //! `blocks` (terminators, successor operands, entry blocks).
 
-mod affine_syntax;
 mod blocks;
 mod casts;
+mod custom_parsers;
 mod facts;
 mod op_memo;
 mod op_types;

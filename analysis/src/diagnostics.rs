@@ -222,18 +222,22 @@ fn token_at(root: &SyntaxNode, at: TextSize) -> Option<SyntaxToken> {
 /// error (its custom parser's errors, its values' types); a verifier's finding in it, or
 /// an undeclared value, goes (what our checks find there seldom is more than what follows
 /// from the broken text: a declaration cut short looks public, an op cut short looks like
-/// a block's last op). A custom parser's error (`custom-syntax`) counts as a syntax error.
+/// a block's last op). A custom parser's error (`custom-syntax`) counts as a syntax error
+/// for the op's other findings.
 fn quiet_behind_syntax_errors(
     root: &SyntaxNode,
     syntax: &[mlir_syntax::SyntaxError],
     semantic: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
-    // A custom parser's error ends MLIR's parse as a syntax error does.
-    let parse_errors = semantic.iter().filter(|d| d.code == "custom-syntax");
-    let mut starts: Vec<TextSize> = syntax
+    let mut syntax_starts: Vec<TextSize> = syntax.iter().map(|e| e.range.start()).collect();
+    syntax_starts.sort_unstable();
+    // A custom parser's error ends MLIR's parse as a syntax error does (for what else the
+    // op holds: a custom parser that reports two errors reports both).
+    let mut starts: Vec<TextSize> = semantic
         .iter()
-        .map(|e| e.range.start())
-        .chain(parse_errors.map(|d| d.range.start()))
+        .filter(|d| d.code == "custom-syntax")
+        .map(|d| d.range.start())
+        .chain(syntax_starts.iter().copied())
         .collect();
     if starts.is_empty() {
         return semantic;
@@ -244,7 +248,11 @@ fn quiet_behind_syntax_errors(
         .filter(|d| {
             // A finding made while parsing goes only behind an earlier syntax error.
             let before = (!is_found_after_parse(d.code)).then_some(d.range.start());
-            !op_holds_syntax_error(root, d.range.start(), before, &starts)
+            let starts = match d.code {
+                "custom-syntax" => &syntax_starts,
+                _ => &starts,
+            };
+            !op_holds_syntax_error(root, d.range.start(), before, starts)
         })
         .collect()
 }

@@ -7,7 +7,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use rustc_hash::FxHashMap;
 
-use super::affine_syntax;
+use super::custom_parsers;
 use super::op_memo::{self, OpMemo};
 use super::op_types::{self, OpTypes};
 use super::op_verify;
@@ -377,10 +377,9 @@ impl Gatherer<'_> {
         let Some(spec) = self.registry.resolve(name, default_dialect) else {
             self.unknown_op(node, name, false, default_dialect);
             self.irdl_custom_op(node, name);
-            if self.verify_ops
-                && let Some(error) = affine_syntax::header_failure(&op, name, &mut self.lowering)
-            {
-                self.facts.errors.push(error);
+            if self.verify_ops {
+                let errors = custom_parsers::header_failure(&op, name, &mut self.lowering);
+                self.facts.errors.extend(errors);
             }
             return (None, None, OpTypes::default());
         };
