@@ -255,17 +255,39 @@ fn dialect_attr_or_alias(p: &mut Parser<'_>, with_type: bool) -> bool {
 }
 
 // test distinct_attr
-// "t.op"() {a = distinct[0]<>, b = distinct[1]<{x = 1}>} : () -> ()
-/// `distinct[N]<attr>` or `distinct[N]<>`.
+// "t.op"() {a = distinct[0]<>, b = distinct[1]<{x = 1}>, c = distinct[0x10]<>} : () -> ()
+// test_err distinct_id_too_large
+// #a = distinct[18446744073709551616]<42 : i32>
+/// `distinct[N]<attr>` or `distinct[N]<>`; N is a decimal or hexadecimal `uint64_t`.
 fn distinct_attr(p: &mut Parser<'_>) -> bool {
     p.start_node(DISTINCT_ATTR);
     p.bump();
     let ok = p.expect(L_BRACK, "expected '[' after 'distinct'")
-        && p.expect(INT_NUMBER, "expected distinct ID")
+        && distinct_id(p)
         && p.expect(R_BRACK, "expected ']' to close distinct ID")
         && p.expect(L_ANGLE, "expected '<' after distinct ID")
         && (p.eat(R_ANGLE)
             || (attribute(p) && p.expect(R_ANGLE, "expected '>' to close distinct attribute")));
     p.finish_node();
     ok
+}
+
+/// The id of a distinct attribute, which MLIR reads as a `uint64_t`; past its range it
+/// reports the token after the number.
+fn distinct_id(p: &mut Parser<'_>) -> bool {
+    let text = p.current_text();
+    let value = match p.current() {
+        INT_NUMBER => text.parse::<u64>().ok(),
+        HEX_NUMBER => u64::from_str_radix(&text[2..], 16).ok(),
+        _ => {
+            p.error_expected("expected distinct ID");
+            return false;
+        }
+    };
+    p.bump();
+    if value.is_none() {
+        p.error("expected an unsigned 64-bit integer");
+        return false;
+    }
+    true
 }
