@@ -31,3 +31,15 @@ func.func @not_a_location() {
   return loc(#not_loc)
 }
 #not_loc = true
+
+// -----
+
+// OpenMP's `linear(%var = %step : type)` uses its variable: naming it twice is fine.
+func.func @linear_uses(%lb: index, %ub: index, %step: index, %x: memref<1xi32>, %s: i32) {
+  omp.wsloop linear(%x = %s : memref<1xi32>, %x = %s : memref<1xi32>) {
+    omp.loop_nest (%i) : index = (%lb) to (%ub) step (%step) {
+      omp.yield
+    }
+  } {linear_var_types = [i32, i32]}
+  return
+}

@@ -435,6 +435,15 @@ impl<'g> Walker<'g> {
         if depth >= 3 && self.frames[depth - 3].kind == SUCCESSOR {
             return NameKind::ValueUse;
         }
+        // OpenMP's `linear(%var = %step : type)` gives a step to a variable it uses.
+        let in_linear_clause = at.parent_kind() == PAREN_GROUP
+            && depth >= 3
+            && Sibling::of(&self.frames, depth - 3)
+                .previous()
+                .is_some_and(|p| p.is_keyword("linear"));
+        if in_linear_clause {
+            return NameKind::ValueUse;
+        }
         let next = at.next();
         if next.is_some_and(|n| self.is_assignment(n)) && op.has_region {
             return NameKind::EntryArgDef;
