@@ -1,6 +1,7 @@
-// The headers of `affine.for` and `affine.if` as their custom parsers read them: the
+// The headers of `affine.for` and `affine.if` as their custom parsers read them (the
 // induction variable, the bounds and their maps' operands, the step, the loop-carried
-// values and a condition's operands. Each error ends MLIR's parse of its chunk. Run:
+// values and a condition's operands) and the bracketed subscripts of affine loads and
+// stores. Each error ends MLIR's parse of its chunk. Run:
 // mlir-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics affine_headers.mlir
 
 func.func @iv_not_a_value() {
@@ -193,4 +194,37 @@ func.func @fine(%n: index, %x: f32) -> f32 {
   affine.if affine_set<(d0)[s0] : (d0 - s0 >= 0)>(%n)[%n] {
   }
   return %r : f32
+}
+
+// -----
+
+func.func @store_no_bracket(%m: memref<4xf32>, %v: f32) {
+  // expected-error@+1 {{expected '[' in affine map}}
+  affine.store %v, %m : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_no_bracket(%m: memref<4xf32>) {
+  // expected-error@+1 {{expected '[' in affine map}}
+  %0 = affine.load %m : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @vector_load_no_bracket(%m: memref<4xf32>) {
+  // expected-error@+1 {{expected '[' in affine map}}
+  %0 = affine.vector_load %m : memref<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @accesses(%m: memref<4xf32>, %v: f32, %i: index) {
+  %0 = affine.load %m[%i] : memref<4xf32>
+  affine.store %v, %m[%i + 1] : memref<4xf32>
+  %1 = affine.load %m [0] : memref<4xf32>
+  return
 }

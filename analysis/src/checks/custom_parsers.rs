@@ -1,6 +1,7 @@
 //! The custom parsers of ops we have no spec for but whose header errors MLIR reports
-//! while parsing (checks stage): `affine.for`/`affine.if` and the LLVM dialect's
-//! `alloca`, `getelementptr`, `call`, `icmp` and `fcmp`. Each reads the op's items as
+//! while parsing (checks stage): `affine.for`/`affine.if`, the subscripts of affine
+//! loads and stores, and the LLVM dialect's `alloca`, `getelementptr`, `call`, `icmp`
+//! and `fcmp`. Each reads the op's items as
 //! MLIR's C++ parser reads its tokens, reports the first error it would (a few report two,
 //! as MLIR does), and says nothing where the op strays from what it knows.
 
@@ -25,6 +26,10 @@ pub(super) fn header_failure(
     let step = match name {
         "affine.for" => affine::for_op(&mut reader),
         "affine.if" => affine::if_op(&mut reader),
+        "affine.load" | "affine.vector_load" | "affine.prefetch" => {
+            affine::access(&mut reader, false)
+        }
+        "affine.store" | "affine.vector_store" => affine::access(&mut reader, true),
         "llvm.alloca" => llvm::alloca(&mut reader),
         "llvm.getelementptr" => llvm::getelementptr(&mut reader),
         "llvm.call" => llvm::call(&mut reader),

@@ -60,6 +60,28 @@ pub(super) fn if_op(r: &mut Reader<'_, '_>) -> Step {
     Step::Done
 }
 
+/// `affine.load %m[...]` and the like: the memref's subscripts are an affine map of
+/// values in brackets. `stored` ops (`affine.store %v, %m[...]`) name the value first.
+pub(super) fn access(r: &mut Reader<'_, '_>, stored: bool) -> Step {
+    if stored {
+        if !matches!(r.peek(), Some(CustomOpItem::ValueUse(_))) {
+            return Step::Unknown;
+        }
+        r.next += 1;
+        if !r.eat_token(SyntaxKind::COMMA) {
+            return Step::Unknown;
+        }
+    }
+    if !matches!(r.peek(), Some(CustomOpItem::ValueUse(_))) {
+        return Step::Unknown;
+    }
+    r.next += 1;
+    match r.peek() {
+        Some(CustomOpItem::Group(g)) if g.delimiter() == GroupDelimiter::Bracket => Step::Done,
+        _ => failed(r.wrong_token("expected '[' in affine map")),
+    }
+}
+
 /// The induction variable: a value name without a result number, and its location.
 fn induction_variable(r: &mut Reader<'_, '_>) -> Step {
     let Some(CustomOpItem::ValueUse(value)) = r.peek() else {
