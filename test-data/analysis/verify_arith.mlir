@@ -368,3 +368,12 @@ func.func @constant_ranges_valid() -> (i8, i8, i1, i64) {
   %3 = arith.constant 0xFFFFFFFFFFFFFFFF : i64
   return %0, %1, %2, %3 : i8, i8, i1, i64
 }
+
+// -----
+
+// The value's type after the colon must begin like a type.
+func.func @constant_value_type_not_a_type() {
+  // expected-error@+1 {{expected non-function type}}
+  %0 = arith.constant dense<0> : <vector 4 x f32>
+  return
+}

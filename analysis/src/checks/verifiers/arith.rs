@@ -51,6 +51,9 @@ pub(super) fn parse_check(op: &Op<'_>) -> Option<Diagnostic> {
     let is_comparison = matches!(op.name, "arith.cmpi" | "arith.cmpf");
     match (op.matched, is_comparison) {
         (None, true) => return bad_predicate(op),
+        (None, false) if op.name == "arith.constant" => {
+            return constant::value_type_failure(op).or_else(|| format_failure(op));
+        }
         (None, false) => return format_failure(op),
         (Some(_), false) if op.name == "arith.constant" => {
             return constant::literal_range_failure(op);

@@ -243,3 +243,32 @@ fn fits(
         (false, _) => magnitude < limit(width),
     })
 }
+
+/// The type after a constant's value that MLIR's attribute parser cannot start to read
+/// (`dense<0> : <vector 4 x f32>`): it says so just after the colon. Items that may begin a type
+/// (a keyword, a parenthesised group) say nothing.
+pub(super) fn value_type_failure(op: &Op<'_>) -> Option<Diagnostic> {
+    let custom = ast::CustomOp::cast(op.node.clone())?;
+    let mut items = custom.items();
+    let (Some(ast::CustomOpItem::Attribute(_)), Some(colon)) = (items.next(), items.next()) else {
+        return None;
+    };
+    if !colon.is_token(SyntaxKind::COLON) {
+        return None;
+    }
+    let reads_no_type = match items.next()? {
+        ast::CustomOpItem::Group(g) => g.delimiter() != ast::GroupDelimiter::Paren,
+        ast::CustomOpItem::ValueUse(_) => true,
+        ast::CustomOpItem::Attribute(a) => matches!(a, ast::Attribute::Literal(_)),
+        _ => false,
+    };
+    // MLIR's wrong-token error: just after the colon.
+    let colon_end = crate::checks::verifiers::item_range(&colon).end();
+    reads_no_type.then(|| {
+        Diagnostic::error(
+            "custom-syntax",
+            "expected non-function type",
+            crate::checks::verifiers::wrong_token_at(colon_end),
+        )
+    })
+}
