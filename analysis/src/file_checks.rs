@@ -198,7 +198,8 @@ fn location_alias_check(reference: &AliasRef, chunk: &[SyntaxNode]) -> Option<Di
         .filter_map(|node| ast::AttrAliasDef::cast(node.clone()))
         .find(|def| def.name_token().is_some_and(|t| t.text() == name))?;
     let value = def.value()?.syntax().clone();
-    if value.kind().is_location_node() || value.kind() == ATTR_ALIAS_REF {
+    // A dialect's attribute may be a location of its own (`#test.custom_location<...>`).
+    if value.kind().is_location_node() || matches!(value.kind(), ATTR_ALIAS_REF | DIALECT_ATTR) {
         return None;
     }
     let attr = crate::types::attr_of_node(&value, &|_: &str| None);
@@ -387,4 +388,24 @@ fn result_count_check(op: &SyntaxNode) -> Option<Diagnostic> {
             format!("operation defines {defined} results but was provided {bound} to bind");
         Diagnostic::error("result-count", message, at)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// The errors `check` reports on `text`.
+    fn errors(text: &str) -> Vec<String> {
+        crate::file_diagnostics(text, false)
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn location_aliases_may_stand_for_dialect_locations_but_not_for_builtin_attributes() {
+        let op = "\"t.op\"() : () -> () loc(#l)\n";
+        let dialect = format!("{op}#l = #test.custom_location<\"f.mlir\" * 32>\n");
+        assert_eq!(errors(&dialect), Vec::<String>::new());
+        let builtin = format!("{op}#l = true\n");
+        assert_eq!(errors(&builtin), ["expected location, but found 'true'"]);
+    }
 }
