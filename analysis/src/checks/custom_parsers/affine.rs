@@ -5,7 +5,7 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
-use super::reader::{Reader, Step, plain_error, read};
+use super::reader::{Reader, Step, failed, plain_error, read};
 use crate::types::Attr;
 
 /// Which loop bound is read.
@@ -233,10 +233,6 @@ fn after_minus(end: TextSize) -> Step {
         message,
         crate::checks::verifiers::wrong_token_at(end),
     ))
-}
-
-fn failed(error: crate::diagnostics::Diagnostic) -> Step {
-    Step::Failed(vec![error])
 }
 
 /// An integer literal (a bound or a step, of type `index`) that does not fit in 64 bits.

@@ -5,7 +5,7 @@
 use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
-use super::reader::{Reader, Step, plain_error, read};
+use super::reader::{Reader, Step, failed, plain_error, read};
 use crate::types::Attr;
 
 /// `[inalloca] %size x type [attr-dict] : (size type) -> result type`.
@@ -213,8 +213,4 @@ fn item(r: &mut Reader<'_, '_>, fits: impl Fn(&CustomOpItem) -> bool) -> Step {
 fn written_text(node: &mlir_syntax::SyntaxNode) -> Option<String> {
     let text = node.text().to_string();
     (!text.contains(char::is_whitespace)).then_some(text)
-}
-
-fn failed(error: crate::diagnostics::Diagnostic) -> Step {
-    Step::Failed(vec![error])
 }

@@ -18,6 +18,11 @@ pub(super) enum Step {
     Unknown,
 }
 
+/// A step that failed with one error.
+pub(super) fn failed(error: Diagnostic) -> Step {
+    Step::Failed(vec![error])
+}
+
 /// Returns early unless the step read its piece.
 macro_rules! read {
     ($step:expr) => {
