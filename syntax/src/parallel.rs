@@ -10,6 +10,8 @@
 //!   `%name = op`, whose previous line ends in nothing that asks for more (`,` `=` `:`
 //!   `->`) and has no comment: there a custom op before the cut ends (its end rule needs
 //!   a line start, a statement start, and no dangling token), and any other op has ended;
+//!   a line whose string is left open counts as closing what it opened, as the parser's
+//!   recovery does (the checks below catch where it does not);
 //! - every piece must parse without an error into one block, ending at its last byte;
 //! - in the tree of the rest, the statement at the cut must be an op in the block of a
 //!   top-level op's region, and no error may cross the cut;
@@ -433,7 +435,9 @@ fn cut_points(text: &str) -> RegionCuts {
         if depth == 1 && prev_complete && starts_statement_surely(&text[i..]) {
             cuts.add(region, open, i);
         }
+        let depth_at_line_start = depth;
         let mut comment_at = None;
+        let mut string_left_open = false;
         loop {
             while i < bytes.len() && !INTERESTING[usize::from(bytes[i])] {
                 i += 1;
@@ -447,6 +451,8 @@ fn cut_points(text: &str) -> RegionCuts {
                     }
                     if bytes.get(i) == Some(&b'"') {
                         i += 1; // the closing quote
+                    } else {
+                        string_left_open = true;
                     }
                     i = i.min(bytes.len());
                 }
@@ -473,6 +479,14 @@ fn cut_points(text: &str) -> RegionCuts {
         }
         let line_end = i.min(bytes.len());
         i += 1; // the newline
+        if string_left_open {
+            // A string ends at its line's end with an error, and the parser's recovery
+            // ends the broken statement there, with the brackets it opened: counting them
+            // open would leave the rest of the file without a cut.
+            depth = depth_at_line_start;
+            prev_complete = false;
+            continue;
+        }
         if comment_at.is_some() {
             prev_complete = false;
             continue;
@@ -613,6 +627,18 @@ mod tests {
     }
 
     /// However long the statements before the first cut, the bracket is decided first.
+    #[test]
+    fn a_string_left_open_closes_its_line_for_the_cut_scan() {
+        // An unterminated string at the start of a big file (issue 2's pathological
+        // input): the `{` before it must not hide the module's statements from the scan.
+        let ops: String = (0..100).map(|i| format!("  x.op{i} %a\n")).collect();
+        let text = format!("\"t.op\"() {{a = \"\nmodule {{\n{ops}}}\n");
+        let cuts = super::choose_cuts(&text, 4, 1).expect("cuts");
+        assert_eq!(cuts.len(), 5, "{cuts:?}");
+        let parse = super::parse_in_pieces(&text, 2, 4, 1).expect("a parse in pieces");
+        assert_eq!(parse, crate::parse_sequentially(&text));
+    }
+
     #[test]
     fn the_first_cut_comes_after_the_brackets_lookahead() {
         let ops: String = (0..40).map(|i| format!("  x.op{i} %a\n")).collect();
