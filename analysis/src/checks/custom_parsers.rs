@@ -1,18 +1,20 @@
 //! The custom parsers of ops we have no spec for but whose header errors MLIR reports
 //! while parsing (checks stage): `affine.for`/`affine.if`, the subscripts of affine
-//! loads and stores, and the LLVM dialect's `alloca`, `getelementptr`, `call`, `icmp`
-//! and `fcmp`. Each reads the op's items as
+//! loads and stores, the LLVM dialect's `alloca`, `getelementptr`, `call`, `icmp`
+//! and `fcmp`, and the trailing types of a few vector and tensor ops. Each reads the op's items as
 //! MLIR's C++ parser reads its tokens, reports the first error it would (a few report two,
 //! as MLIR does), and says nothing where the op strays from what it knows.
 
 mod affine;
 mod llvm;
 mod reader;
+mod shaped;
 
 use mlir_syntax::ast;
 
 use crate::diagnostics::Diagnostic;
 use crate::types::Lowering;
+use shaped::Class;
 
 /// The errors the custom parser of `op` (named `name`) reports, in MLIR's order.
 pub(super) fn header_failure(
@@ -31,6 +33,11 @@ pub(super) fn header_failure(
         "llvm.getelementptr" => llvm::getelementptr,
         "llvm.call" => llvm::call,
         "llvm.icmp" | "llvm.fcmp" => llvm::compare,
+        "vector.broadcast" => |r| shaped::trailing_types(r, &[Class::Any, Class::Vector]),
+        "vector.shape_cast" => |r| shaped::trailing_types(r, &[Class::Vector, Class::Vector]),
+        "tensor.splat" | "tensor.from_elements" | "tensor.empty" => {
+            |r| shaped::trailing_types(r, &[Class::RankedTensor])
+        }
         _ => return Vec::new(),
     };
     let Some(mut reader) = reader::Reader::new(op, name, lowering) else {

@@ -5,7 +5,7 @@
 use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
-use super::reader::{Reader, Step, failed, plain_error, read};
+use super::reader::{Reader, Step, failed, plain_error, read, written_text};
 use crate::types::Attr;
 
 /// `[inalloca] %size x type [attr-dict] : (size type) -> result type`.
@@ -206,11 +206,4 @@ fn item(r: &mut Reader<'_, '_>, fits: impl Fn(&CustomOpItem) -> bool) -> Step {
     }
     r.next += 1;
     Step::Done
-}
-
-/// The text of a type as MLIR prints it back, when it is written without blanks (then
-/// the two agree for the types these messages show).
-fn written_text(node: &mlir_syntax::SyntaxNode) -> Option<String> {
-    let text = node.text().to_string();
-    (!text.contains(char::is_whitespace)).then_some(text)
 }

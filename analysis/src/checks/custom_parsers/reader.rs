@@ -181,3 +181,10 @@ pub(super) fn is_keyword(item: &CustomOpItem, word: &str) -> bool {
 pub(super) fn plain_error(message: &str, at: TextRange) -> Diagnostic {
     Diagnostic::error("custom-syntax", message, at)
 }
+
+/// The text of a type as MLIR prints it back, when it is written without blanks (then
+/// the two agree for the types these messages show).
+pub(super) fn written_text(node: &mlir_syntax::SyntaxNode) -> Option<String> {
+    let text = node.text().to_string();
+    (!text.contains(char::is_whitespace)).then_some(text)
+}
