@@ -59,6 +59,8 @@ pub(super) struct BlockFacts {
 pub(super) struct LastOp {
     pub node: SyntaxNode,
     pub range: TextRange,
+    /// (Told only where a region's terminators are checked: a region of several blocks,
+    /// or of an op that needs them.)
     pub known_non_terminator: bool,
 }
 
@@ -184,8 +186,17 @@ impl Gatherer<'_> {
         if !is_body && ops::is_isolated(node) {
             return;
         }
-        let shaped = !is_body && self.read_shape(node, default_dialect);
-        if shaped && self.replay(node) {
+        let shape = if is_body {
+            None
+        } else {
+            self.read_shape(node, default_dialect)
+        };
+        if shape.is_some()
+            && let Some(replayed) = self.replay(node)
+        {
+            if let Some((spec, named_args)) = replayed {
+                self.op_regions(node, Some(spec), default_dialect, named_args);
+            }
             return;
         }
         let (errors, pending) = (self.facts.errors.len(), self.facts.pending.len());
@@ -219,53 +230,74 @@ impl Gatherer<'_> {
                     matched,
                     operands: types.operands.iter().map(|(_, t)| t.clone()).collect(),
                     results: std::mem::take(&mut types.results),
+                    replayed_region_args: None,
                 });
             }
         }
         // (Only an op whose shape is read may have its verifier run early.)
-        if shaped
+        if let Some(header) = shape
             && errors == self.facts.errors.len()
-            && self.verified_alone(pending)
             && let Some(spec) = spec.filter(|_| was_matched)
         {
-            self.remember(node, spec, &types);
+            if header {
+                self.remember_header(node, spec, &types, pending);
+            } else if self.verified_alone(pending) {
+                self.remember(node, spec, &types);
+            }
         }
+        let named_args = !types.region_args.is_empty();
+        self.op_regions(node, spec, default_dialect, named_args);
+    }
+
+    /// Walks the regions of an op; `named_args`: its header declares the arguments of
+    /// its first region.
+    fn op_regions(
+        &mut self,
+        node: &SyntaxNode,
+        spec: Option<&'static OpSpec>,
+        default_dialect: Option<&str>,
+        named_args: bool,
+    ) {
         let green = node.green();
         let own_name = hir::green::op_name(&green);
         let inner_dialect = match node.kind() {
             SyntaxKind::GENERIC_OP => default_dialect,
             _ => own_name.and_then(|name| registry::inner_dialect(name, spec, default_dialect)),
         };
-        let named_args = !types.region_args.is_empty();
         for (i, region) in regions_of(node).enumerate() {
             let named_args = named_args && i == 0;
             self.region(node, own_name, &region, spec, inner_dialect, named_args);
         }
     }
 
-    /// Reads the shape of a custom op into the memo; is it one whose shape is remembered?
-    fn read_shape(&mut self, node: &SyntaxNode, default_dialect: Option<&str>) -> bool {
+    /// Reads the shape of a custom op into the memo: `None` if it is not one whose shape
+    /// is remembered, else whether it is remembered by its header (`op_memo::HEADER_OPS`).
+    fn read_shape(&mut self, node: &SyntaxNode, default_dialect: Option<&str>) -> Option<bool> {
         if node.kind() != SyntaxKind::CUSTOM_OP {
-            return false;
+            return None;
         }
         let green = node.green();
+        let name = hir::green::op_name(&green);
         // The default dialect only completes names without a dialect.
-        let dotted = hir::green::op_name(&green).is_some_and(|name| name.contains('.'));
+        let dotted = name.is_some_and(|name| name.contains('.'));
         let dialect = if dotted { None } else { default_dialect };
+        let header = name.is_some_and(|name| op_memo::HEADER_OPS.contains(&name));
         let start = node.text_range().start();
         self.memo
-            .read_shape(&green, start, dialect, self.verify_ops)
+            .read_shape(&green, start, dialect, self.verify_ops, header)
+            .then_some(header)
     }
 
     /// Gives an op of a remembered shape what the walk learnt of that shape (the types of
-    /// its values), and checks its parent, which depends on where it stands. `false` if
-    /// the shape is not remembered yet.
-    fn replay(&mut self, node: &SyntaxNode) -> bool {
-        let Some(entry) = self.memo.replay() else {
-            return false;
-        };
+    /// its values), and checks its parent, which depends on where it stands. `None` if
+    /// the shape is not remembered yet; for an op remembered by its header, its spec and
+    /// whether the header names its first region's arguments (its regions are walked
+    /// next, and its verifier is queued again).
+    fn replay(&mut self, node: &SyntaxNode) -> Option<Option<(&'static OpSpec, bool)>> {
+        let entry = self.memo.replay()?;
         let names = self.memo.names();
         let at = node.text_range().end();
+        let mut parent_failed = false;
         for (ordinal, types) in &entry.results {
             if let Some(name) = self.name_at(names[*ordinal as usize]) {
                 let types = types.clone();
@@ -292,9 +324,32 @@ impl Gatherer<'_> {
             if let Some(message) = message {
                 let error = op_verify::error(message, op_name_range(node));
                 self.facts.errors.push(error);
+                parent_failed = true;
             }
         }
-        true
+        let Some(header) = &entry.header else {
+            return Some(None);
+        };
+        for (ordinal, ty) in &header.region_args {
+            let at = names[*ordinal as usize];
+            if let Some(name) = self.name_at(at) {
+                let types = std::sync::Arc::from([ty.clone()]);
+                self.facts.defs[name as usize] = Some(DefTypes { types, at });
+            }
+        }
+        // A failing parent ends the op's verification before its verifier, as in full.
+        if !parent_failed && let Some(queued) = &header.verifier {
+            let region_args = header.region_args.iter().map(|(_, ty)| ty.clone());
+            self.facts.pending.push(PendingOp {
+                node: node.clone(),
+                spec: entry.spec,
+                matched: None,
+                operands: queued.operands.clone(),
+                results: queued.results.clone(),
+                replayed_region_args: Some(region_args.collect()),
+            });
+        }
+        Some(Some((entry.spec, !header.region_args.is_empty())))
     }
 
     /// Did the op that may have been queued for its verifier after the first `pending`
@@ -317,39 +372,104 @@ impl Gatherer<'_> {
         if spec.has_trait(&Trait::Branch) || !types.region_args.is_empty() {
             return;
         }
+        let (Some(operands), Some(results)) =
+            (self.typed_operands(spec, types), self.results(node))
+        else {
+            return;
+        };
+        self.memo.insert(op_memo::Entry {
+            spec,
+            operands,
+            results,
+            header: None,
+        });
+    }
+
+    /// Remembers by its header what the walk learnt of a matched op of `HEADER_OPS` that
+    /// reported nothing: with the verifier it queued (after the first `pending`), which
+    /// reads its regions and so is queued again for each op replayed.
+    fn remember_header(
+        &mut self,
+        node: &SyntaxNode,
+        spec: &'static OpSpec,
+        types: &OpTypes,
+        pending: usize,
+    ) {
+        if spec.has_trait(&Trait::Branch) || !op_memo::HEADER_OPS.contains(&spec.name.as_str()) {
+            return;
+        }
+        let verifier = match &self.facts.pending[pending..] {
+            [] => None,
+            [op] if op.node == *node => Some(op_memo::QueuedTypes {
+                operands: op.operands.clone(),
+                results: op.results.clone(),
+            }),
+            _ => return,
+        };
+        let (Some(operands), Some(results)) =
+            (self.typed_operands(spec, types), self.results(node))
+        else {
+            return;
+        };
+        let mut region_args = Vec::with_capacity(types.region_args.len());
+        for (token, ty) in &types.region_args {
+            let Some(ordinal) = self.ordinal_of(token) else {
+                return;
+            };
+            region_args.push((ordinal, ty.clone()));
+        }
+        let header = op_memo::Header {
+            region_args: region_args.into(),
+            verifier,
+        };
+        self.memo.insert(op_memo::Entry {
+            spec,
+            operands,
+            results,
+            header: Some(header),
+        });
+    }
+
+    /// The ordinal in the shape last read of a `%name` token that is one of the body's
+    /// names.
+    fn ordinal_of(&self, token: &SyntaxToken) -> Option<u32> {
+        let start = token.text_range().start();
+        self.name_at(start)?;
+        self.memo.ordinal(start)
+    }
+
+    /// The operands the op types, by ordinal; `None` if one cannot be remembered.
+    fn typed_operands(&self, spec: &OpSpec, types: &OpTypes) -> Option<Box<[(u32, Type)]>> {
         let mut operands = Vec::with_capacity(types.operands.len());
         for (token, ty) in &types.operands {
             let Some(ty) = ty else {
                 // A return is checked anew against its function, with every operand's type.
                 if is_return(spec) {
-                    return;
+                    return None;
                 }
                 continue;
             };
-            let start = token.text_range().start();
-            let (Some(ordinal), true) = (self.memo.ordinal(start), self.name_at(start).is_some())
-            else {
-                return;
-            };
-            operands.push((ordinal, ty.clone()));
+            operands.push((self.ordinal_of(token)?, ty.clone()));
         }
+        Some(operands.into())
+    }
+
+    /// The types each name of the op's result list stands for, by ordinal; `None` if one
+    /// is not bound by the op.
+    fn results(&self, node: &SyntaxNode) -> Option<Box<[(u32, SharedTypes)]>> {
         let at = node.text_range().end();
         let mut results = Vec::new();
         let names = &self.memo.names()[..self.memo.result_names()];
         for (ordinal, start) in names.iter().enumerate() {
             let def = self
                 .name_at(*start)
-                .and_then(|n| self.facts.defs[n as usize].as_ref());
-            match def {
-                Some(def) if def.at == at => results.push((ordinal as u32, def.types.clone())),
-                _ => return,
+                .and_then(|n| self.facts.defs[n as usize].as_ref())?;
+            if def.at != at {
+                return None;
             }
+            results.push((ordinal as u32, def.types.clone()));
         }
-        self.memo.insert(op_memo::Entry {
-            spec,
-            operands: operands.into(),
-            results: results.into(),
-        });
+        Some(results.into())
     }
 
     fn op_types(
@@ -599,8 +719,12 @@ impl Gatherer<'_> {
             None => owner_name
                 .is_some_and(|name| NEEDS_TERMINATOR.contains(&name) || self.is_irdl_op(name)),
         };
-        let mut blocks = Vec::new();
-        for (i, block) in region.blocks().enumerate() {
+        let all_blocks: Vec<ast::Block> = region.blocks().collect();
+        // Whether a block's last op is a terminator is asked only here (see `blocks`):
+        // elsewhere the op is not matched against its spec again to tell.
+        let terminators_asked = needs_terminator || all_blocks.len() > 1;
+        let mut blocks = Vec::with_capacity(all_blocks.len());
+        for (i, block) in all_blocks.into_iter().enumerate() {
             let label = block.label();
             if i == 0
                 && named_args
@@ -633,7 +757,7 @@ impl Gatherer<'_> {
                 self.op(&op, default_dialect, false);
                 last = Some(op);
             }
-            let last_op = last.map(|op| self.last_op(&op, default_dialect));
+            let last_op = last.map(|op| self.last_op(&op, default_dialect, terminators_asked));
             blocks.push(BlockFacts {
                 label: label_name,
                 last_op,
@@ -666,7 +790,8 @@ impl Gatherer<'_> {
         });
     }
 
-    fn last_op(&self, op: &SyntaxNode, default_dialect: Option<&str>) -> LastOp {
+    /// The last op of a block; whether it is surely no terminator only if `asked`.
+    fn last_op(&self, op: &SyntaxNode, default_dialect: Option<&str>, asked: bool) -> LastOp {
         let green = op.green();
         let name = hir::green::op_name(&green);
         let spec = name.and_then(|n| self.registry.resolve(n, default_dialect));
@@ -675,8 +800,9 @@ impl Gatherer<'_> {
             range: op_name_range(op),
             // An op with successors is reported as such (`successors in non-terminator`).
             // IRDL cannot define terminators.
-            known_non_terminator: (spec.is_some_and(|s| !s.is_terminator())
-                || name.is_some_and(|n| self.is_irdl_op(n)))
+            known_non_terminator: asked
+                && (spec.is_some_and(|s| !s.is_terminator())
+                    || name.is_some_and(|n| self.is_irdl_op(n)))
                 && op
                     .first_child_by_kind(&|k| k == SyntaxKind::SUCCESSOR_LIST)
                     .is_none()

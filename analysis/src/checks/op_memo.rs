@@ -12,6 +12,11 @@
 //! at once, and its op remembered if it passes). What depends on where the op stands is
 //! checked anew: its parent, which the op's traits may constrain, and for a return the
 //! results of the function it returns from.
+//!
+//! The loops and conditionals of `scf` are remembered by their header: their regions
+//! stand in the key as placeholders, and what their verifier reads (their regions, the
+//! types of their region arguments) is queued again for each op replayed. The walk goes
+//! into the regions of a replayed op as into any other's.
 
 use mlir_syntax::green_walk::{green_kind, kind_of_raw};
 use mlir_syntax::{SyntaxKind, TextSize};
@@ -48,6 +53,8 @@ pub struct OpMemo {
     result_names: usize,
     /// How many ops were given a remembered shape's facts.
     replayed: std::cell::Cell<usize>,
+    /// While reading a header shape: the op's regions stand in the key as placeholders.
+    header: bool,
 }
 
 /// What the walk learnt of an op of some shape. Names are given by their ordinal among
@@ -58,7 +65,27 @@ pub(super) struct Entry {
     pub operands: Box<[(u32, Type)]>,
     /// The types each name of the op's result list stands for.
     pub results: Box<[(u32, SharedTypes)]>,
+    /// What a header shape adds: its region arguments and its queued verifier.
+    pub header: Option<Header>,
 }
+
+/// What the walk learnt of an op remembered by its header.
+pub(super) struct Header {
+    /// The region arguments the header declares, with their types.
+    pub region_args: Box<[(u32, Option<Type>)]>,
+    /// What its verifier was queued with, if it was.
+    pub verifier: Option<QueuedTypes>,
+}
+
+/// The operand and result types an op's verifier was queued with.
+pub(super) struct QueuedTypes {
+    pub operands: Vec<Option<Type>>,
+    pub results: Vec<Option<Type>>,
+}
+
+/// The ops remembered by their header: their verifiers read their regions and their
+/// region arguments' types, and nothing else of how their syntax matched.
+pub(super) const HEADER_OPS: &[&str] = &["scf.for", "scf.if"];
 
 impl OpMemo {
     pub fn new() -> OpMemo {
@@ -75,17 +102,20 @@ impl OpMemo {
     }
 
     /// Reads the shape of `op` (a custom op starting at `at`) in the context of its
-    /// default dialect; `false` if the op is not one whose shape is remembered.
+    /// default dialect; `false` if the op is not one whose shape is remembered. With
+    /// `header`, the op's own regions are read as placeholders.
     pub(super) fn read_shape(
         &mut self,
         op: &GreenNodeData,
         at: TextSize,
         default_dialect: Option<&str>,
         verify_ops: bool,
+        header: bool,
     ) -> bool {
-        if self.disabled || ends_in_region(op) {
+        if self.disabled || !header && ends_in_region(op) {
             return false;
         }
+        self.header = header;
         self.key.clear();
         self.names.clear();
         self.result_names = 0;
@@ -114,6 +144,14 @@ impl OpMemo {
                 NodeOrToken::Node(child) if depth == 0 && is_location(child) => {
                     self.key
                         .extend_from_slice(&[SyntaxKind::LOCATION as u8, NODE_END]);
+                    true
+                }
+                // What a region holds is walked as the ops of any region are.
+                NodeOrToken::Node(child)
+                    if depth == 0 && self.header && green_kind(child) == SyntaxKind::REGION =>
+                {
+                    self.key
+                        .extend_from_slice(&[SyntaxKind::REGION as u8, NODE_END]);
                     true
                 }
                 NodeOrToken::Node(child) => self.node(child, offset, depth + 1, in_results),
@@ -275,12 +313,35 @@ mod tests {
     }
 
     #[test]
-    fn ops_with_regions_successors_or_errors_are_not_remembered() {
+    fn ops_with_successors_or_errors_are_not_remembered() {
         let memo = memo_after(
             "func.func @f(%c: i1) {\n  cf.cond_br %c, ^bb1, ^bb1\n^bb1:\n  \
              scf.if %c {\n  }\n  %0 = arith.addi %c, %c : f32\n  return\n}\n",
         );
-        // Only the final `return` is remembered.
-        assert_eq!(memo.entries.len(), 1);
+        // The `scf.if` (by its header) and the final `return`.
+        assert_eq!(memo.entries.len(), 2);
+    }
+
+    #[test]
+    fn loops_are_replayed_by_their_headers_whatever_their_regions_hold() {
+        let text = "func.func @f(%lb: index, %x: f32) {\n  \
+            %0 = scf.for %i = %lb to %lb step %lb iter_args(%a = %x) -> (f32) {\n    \
+            scf.yield %a : f32\n  }\n  \
+            %1 = scf.for %j = %lb to %lb step %lb iter_args(%b = %0) -> (f32) {\n    \
+            %2 = arith.addi %b, %b : f32\n    scf.yield %j : index\n  }\n  return\n}\n";
+        let memo = memo_after(text);
+        // The second loop, its body's ops checked in full.
+        assert_eq!(memo.replayed.get(), 1);
+        let messages: Vec<String> = crate::file_diagnostics(text, false)
+            .into_iter()
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "'scf.for' op 0-th region iter_arg and 0-th yielded value have different type: 'f32' != 'index'",
+                "'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'",
+            ]
+        );
     }
 }

@@ -35,6 +35,9 @@ pub(in crate::checks) struct PendingOp {
     pub matched: Option<OpMatch>,
     pub operands: Vec<Option<Type>>,
     pub results: Vec<Option<Type>>,
+    /// For an op replayed from the memo of op shapes (which keeps no match): the types of
+    /// the region arguments its header declares.
+    pub replayed_region_args: Option<Vec<Option<Type>>>,
 }
 
 /// Does some dialect file verify the op named `name`?
@@ -81,6 +84,7 @@ pub(in crate::checks) fn parse_failure(
         matched,
         operands: &operands,
         results: &types.results,
+        replayed_region_args: None,
     };
     match op.name.split_once('.').map_or("", |(d, _)| d) {
         "arith" => arith::parse_check(&op),
@@ -163,6 +167,8 @@ pub(in crate::checks) struct Op<'a> {
     /// The known type of operand #N and result #N.
     pub operands: &'a [Option<Type>],
     pub results: &'a [Option<Type>],
+    /// See `PendingOp::replayed_region_args`.
+    pub replayed_region_args: Option<&'a [Option<Type>]>,
 }
 
 impl<'a> Op<'a> {
@@ -174,7 +180,13 @@ impl<'a> Op<'a> {
             matched: pending.matched.as_ref(),
             operands: &pending.operands,
             results: &pending.results,
+            replayed_region_args: pending.replayed_region_args.as_deref(),
         }
+    }
+
+    /// Did the op's custom form match its format (a replayed op's did), or is it generic?
+    pub fn parsed(&self) -> bool {
+        self.is_generic() || self.matched.is_some() || self.replayed_region_args.is_some()
     }
 
     /// Is the op written in generic form (`"scf.for"(...)`)?

@@ -30,7 +30,7 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
 
 /// MLIR stops at an op's first failure: so do we.
 fn first_failure(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
-    if !op.is_generic() && op.matched.is_none() {
+    if !op.parsed() {
         return header_parse_error(op);
     }
     match op.name {
@@ -112,6 +112,12 @@ fn shape_failure(op: &Op<'_>, shape: Shape) -> Option<Diagnostic> {
 /// The types of the entry arguments of the op's region #`index`: those the custom header
 /// declares, else those of the entry block's label. `None` without an entry block.
 fn entry_arg_types(op: &Op<'_>, cx: &Cx<'_>, index: usize) -> Option<Vec<Option<Type>>> {
+    if index == 0
+        && let Some(types) = op.replayed_region_args
+        && !types.is_empty()
+    {
+        return Some(types.to_vec());
+    }
     if index == 0
         && let Some(matched) = op.matched
         && !matched.region_args.is_empty()
