@@ -493,3 +493,43 @@ func.func @while_valid(%x: i32) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// `RegionBranchOpInterface`: what each region of `scf.if` yields passes its results.
+func.func @if_yields_other_type(%c: i1, %a: i32, %f: f32) -> i32 {
+  // expected-error@+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %1 = scf.if %c -> (i32) {
+    // expected-note@+1 {{region branch point}}
+    scf.yield %f : f32
+  } else {
+    scf.yield %a : i32
+  }
+  return %1 : i32
+}
+
+// -----
+
+func.func @if_else_yields_more(%c: i1, %a: i32) -> i32 {
+  // expected-error@+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 2 operands, but region successor needs 1 inputs}}
+  %1 = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+    // expected-note@+1 {{region branch point}}
+    scf.yield %a, %a : i32, i32
+  }
+  return %1 : i32
+}
+
+// -----
+
+// The custom parser ends a region without a terminator with a yield of nothing, at the op.
+func.func @if_implicit_yield(%c: i1, %a: i32) -> i32 {
+  // expected-error@+2 {{'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note@+1 {{region branch point}}
+  %1 = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+  }
+  return %1 : i32
+}

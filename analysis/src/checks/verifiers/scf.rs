@@ -38,7 +38,7 @@ fn first_failure(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
         "scf.parallel" => loops::verify_parallel(op, cx),
         "scf.reduce" => loops::verify_reduce(op, cx),
         "scf.reduce.return" => loops::verify_reduce_return(op, cx),
-        "scf.if" => branches::verify_if(op),
+        "scf.if" => branches::verify_if(op, cx),
         "scf.while" => branches::verify_while(op),
         _ => None,
     }
@@ -214,6 +214,11 @@ fn collect_uses(node: &SyntaxNode, out: &mut Vec<ast::ValueUse>) {
 fn differing<'t>(a: &'t Option<Type>, b: &'t Option<Type>) -> Option<(&'t Type, &'t Type)> {
     let (a, b) = (a.as_ref()?, b.as_ref()?);
     surely_differ(a, b).then_some((a, b))
+}
+
+/// The types of an op's operands.
+fn value_types(op: &SyntaxNode, cx: &Cx<'_>) -> Vec<Option<Type>> {
+    operand_uses(op).iter().map(|v| cx.use_type(v)).collect()
 }
 
 /// The op's name, where a diagnostic of another op than the one verified goes.

@@ -1,11 +1,14 @@
 //! `scf.if` and `scf.while`: the shape of their two regions and what ends them.
 
-use super::{Shape, last_op, op_name, shape_failure, wrong_terminator};
-use crate::checks::verifiers::Op;
-use crate::diagnostics::Diagnostic;
+use super::{
+    End, Shape, differing, last_op, op_name, region_end, shape_failure, value_types,
+    wrong_terminator,
+};
+use crate::checks::verifiers::{Cx, Op};
+use crate::diagnostics::{Diagnostic, Note};
 
-/// `scf.if`: its traits, then `verify()`.
-pub(super) fn verify_if(op: &Op<'_>) -> Option<Diagnostic> {
+/// `scf.if`: its traits, `verify()`, then `RegionBranchOpInterface`'s control flow edges.
+pub(super) fn verify_if(op: &Op<'_>, cx: &Cx<'_>) -> Option<Diagnostic> {
     let shape = Shape {
         regions: 2,
         no_arguments: true,
@@ -13,12 +16,60 @@ pub(super) fn verify_if(op: &Op<'_>) -> Option<Diagnostic> {
     if let Some(d) = shape_failure(op, shape) {
         return Some(d);
     }
+    // In custom form the parser gives a written `else {}` a block (ending in the yield
+    // it adds).
     let has_else = op
         .regions()
         .get(1)
-        .is_some_and(|r| r.entry_block().is_some());
-    (!op.results.is_empty() && !has_else)
-        .then(|| op.error("must have an else block if defining values"))
+        .is_some_and(|r| r.entry_block().is_some() || !op.is_generic());
+    if !op.results.is_empty() && !has_else {
+        return Some(op.error("must have an else block if defining values"));
+    }
+    op.regions()
+        .iter()
+        .find_map(|region| yield_to_parent_failure(op, cx, region))
+}
+
+/// The edge from the `scf.yield` ending a region to the op's results: as many values,
+/// of the same types. The yield the custom parser adds to a region without one yields
+/// nothing, and stands at the op.
+fn yield_to_parent_failure(
+    op: &Op<'_>,
+    cx: &Cx<'_>,
+    region: &mlir_syntax::ast::Region,
+) -> Option<Diagnostic> {
+    let (yielded, at) = match region_end(op, region)? {
+        End::Implicit => (Vec::new(), op.at()),
+        End::Op(yield_op, name) if name == "scf.yield" => (
+            value_types(&yield_op, cx),
+            crate::hir::ops::op_name_range(&yield_op),
+        ),
+        // MLIR reports the terminator.
+        End::Op(..) => return None,
+    };
+    let edge = "along control flow edge from Operation scf.yield to parent";
+    let message = if yielded.len() != op.results.len() {
+        format!(
+            "{edge}: region branch point has {} operands, but region successor needs {} inputs",
+            yielded.len(),
+            op.results.len()
+        )
+    } else {
+        let (i, (a, b)) = yielded
+            .iter()
+            .zip(op.results)
+            .enumerate()
+            .find_map(|(i, (a, b))| Some((i, differing(a, b)?)))?;
+        format!(
+            "{edge}: successor operand type #{i} '{a}' should match successor input type #{i} '{b}'"
+        )
+    };
+    let mut d = op.error(message);
+    d.notes.push(Note {
+        range: at,
+        message: "region branch point".to_string(),
+    });
+    Some(d)
 }
 
 /// `scf.while`: its traits, then `verify()`: "before" ends in `scf.condition` and

@@ -5,8 +5,8 @@ use mlir_syntax::SyntaxNode;
 use mlir_syntax::ast::{self, AstNode};
 
 use super::{
-    End, Shape, differing, entry_arg_types, name_range, op_name, operand_uses, region_end,
-    shape_failure, wrong_terminator,
+    End, Shape, differing, entry_arg_types, name_range, op_name, region_end, shape_failure,
+    value_types, wrong_terminator,
 };
 use crate::checks::value_types::exact;
 use crate::checks::verifiers::{Cx, Op};
@@ -103,11 +103,6 @@ fn loop_interface_failure(
                 "0-th region iter_arg and 0-th loop result have different type: '{a}' != '{b}'"
             ))
         })
-}
-
-/// The types of an op's operands.
-fn value_types(op: &SyntaxNode, cx: &Cx<'_>) -> Vec<Option<Type>> {
-    operand_uses(op).iter().map(|v| cx.use_type(v)).collect()
 }
 
 /// `scf.parallel`: its traits, then `verify()`.
