@@ -533,3 +533,26 @@ func.func @if_implicit_yield(%c: i1, %a: i32) -> i32 {
   }
   return %1 : i32
 }
+
+// -----
+
+// A loop body that yields nothing to its iter_args: the edge back into the body.
+func.func @for_yields_nothing(%lb: index, %x: f32) -> f32 {
+  // expected-error@+1 {{'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
+  %0 = scf.for %i = %lb to %lb step %lb iter_args(%a = %x) -> (f32) {
+    // expected-note@+1 {{region branch point}}
+    scf.yield
+  }
+  return %0 : f32
+}
+
+// -----
+
+func.func @for_without_yield(%lb: index, %x: f32) -> f32 {
+  // expected-error@+2 {{'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note@+1 {{region branch point}}
+  %0 = scf.for %i = %lb to %lb step %lb iter_args(%a = %x) -> (f32) {
+    %1 = arith.addf %a, %a : f32
+  }
+  return %0 : f32
+}

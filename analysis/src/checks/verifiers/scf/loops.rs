@@ -10,7 +10,7 @@ use super::{
 };
 use crate::checks::value_types::exact;
 use crate::checks::verifiers::{Cx, Op};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Note};
 use crate::types::{Attr, Type};
 
 const ONE_REGION: Shape = Shape {
@@ -28,9 +28,12 @@ pub(super) fn verify_for(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
         return Some(op.error("mismatch in number of loop-carried values and defined values"));
     }
     let region = op.regions().into_iter().next()?;
-    let yielded = match region_end(op, &region)? {
-        End::Implicit => Vec::new(),
-        End::Op(yield_op, name) if name == "scf.yield" => value_types(&yield_op, cx),
+    // The yield the custom parser adds to a body without one stands at the op.
+    let (yielded, yield_at) = match region_end(op, &region)? {
+        End::Implicit => (Vec::new(), op.at()),
+        End::Op(yield_op, name) if name == "scf.yield" => {
+            (value_types(&yield_op, cx), name_range(&yield_op))
+        }
         // MLIR reports the terminator (`expects regions to end with 'scf.yield'`).
         End::Op(..) => return None,
     };
@@ -38,10 +41,21 @@ pub(super) fn verify_for(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
     if let Some(d) = loop_interface_failure(op, inits, &args, &yielded) {
         return Some(d);
     }
-    // Yielding other values than the iter_args is reported along the region's control
-    // flow edges, before the induction variable.
-    if yielded.len() != args.len() - 1 {
-        return None;
+    // Yielding nothing to a body with iter_args is reported along the control flow edge
+    // back into the body (`RegionBranchOpInterface`), before the induction variable.
+    let iter_args = args.len().checked_sub(1)?;
+    if yielded.len() != iter_args {
+        let message = format!(
+            "along control flow edge from Operation scf.yield to Region #0: region branch \
+             point has {} operands, but region successor needs {iter_args} inputs",
+            yielded.len()
+        );
+        let mut d = op.error(message);
+        d.notes.push(Note {
+            range: yield_at,
+            message: "region branch point".to_string(),
+        });
+        return Some(d);
     }
     differing(args.first()?, op.operands.first()?)
         .map(|_| op.error("expected induction variable to be same type as bounds and step"))
