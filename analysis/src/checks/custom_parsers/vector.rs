@@ -1,0 +1,50 @@
+//! `vector.outerproduct`, whose custom parser counts its operands and wants a vector for
+//! its first one once its syntax is read.
+
+use mlir_syntax::SyntaxKind;
+use mlir_syntax::ast::{self, CustomOpItem};
+
+use super::reader::{Reader, Step, failed};
+
+/// `%lhs, %rhs[, %acc] [attr-dict] : lhs-type, rhs-type`.
+pub(super) fn outerproduct(r: &mut Reader<'_, '_>) -> Step {
+    let mut operands = 0;
+    while matches!(r.peek(), Some(CustomOpItem::ValueUse(_))) {
+        r.next += 1;
+        operands += 1;
+        if !r.eat_token(SyntaxKind::COMMA) {
+            break;
+        }
+    }
+    if matches!(
+        r.peek(),
+        Some(CustomOpItem::Attribute(ast::Attribute::Dict(_)))
+    ) {
+        r.next += 1;
+    }
+    if !r.eat_token(SyntaxKind::COLON) {
+        return Step::Unknown;
+    }
+    let Some(CustomOpItem::Type(lhs)) = r.peek().cloned() else {
+        return Step::Unknown;
+    };
+    r.next += 1;
+    if !r.eat_token(SyntaxKind::COMMA) {
+        // Where the op ends, MLIR wants the comma before the second type.
+        if matches!(r.peek(), None | Some(CustomOpItem::Location(_))) {
+            return failed(r.wrong_token("expected ','"));
+        }
+        return Step::Unknown;
+    }
+    if !matches!(r.peek(), Some(CustomOpItem::Type(_))) {
+        return Step::Unknown;
+    }
+    r.next += 1;
+    if operands < 2 {
+        return failed(r.name_error("expected at least 2 operands"));
+    }
+    match lhs {
+        ast::Type::Vector(_) | ast::Type::Alias(_) => Step::Done,
+        _ => failed(r.name_error("expected vector type for operand #1")),
+    }
+}

@@ -1,0 +1,58 @@
+// `vector.outerproduct`'s operand count, its two trailing types and its first operand's
+// type, and the reduction kind of `gpu.all_reduce` and `gpu.subgroup_reduce`: what their
+// custom parsers reject before anything is verified. Run:
+// mlir-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics vector_gpu_parsers.mlir
+
+func.func @one_operand(%x: f32) {
+  // expected-error@+1 {{custom op 'vector.outerproduct' expected at least 2 operands}}
+  %0 = vector.outerproduct %x : f32, f32
+  return
+}
+
+// -----
+
+func.func @scalar_lhs(%x: f32, %v: vector<4xf32>) {
+  // expected-error@+1 {{custom op 'vector.outerproduct' expected vector type for operand #1}}
+  %0 = vector.outerproduct %x, %v : f32, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @one_type(%v: vector<4xf32>) {
+  // expected-error@+1 {{expected ','}}
+  %0 = vector.outerproduct %v, %v : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @unknown_kind(%x: f32) {
+  // expected-error@+1 {{custom op 'gpu.all_reduce' invalid op kind}}
+  %0 = gpu.all_reduce max %x {} : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @unknown_subgroup_kind(%x: f32) {
+  // expected-error@+1 {{custom op 'gpu.subgroup_reduce' invalid op kind}}
+  %0 = gpu.subgroup_reduce sum %x : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @well_formed(%x: f32, %v: vector<4xf32>, %w: vector<8xf32>, %m: vector<4x8xf32>) {
+  %0 = vector.outerproduct %v, %w : vector<4xf32>, vector<8xf32>
+  %1 = vector.outerproduct %v, %w, %m {kind = #vector.kind<add>} : vector<4xf32>, vector<8xf32>
+  %2 = vector.outerproduct %v, %x : vector<4xf32>, f32
+  %3 = gpu.all_reduce maxnumf %x {} : (f32) -> (f32)
+  %4 = gpu.subgroup_reduce add %x : (f32) -> (f32)
+  %5 = gpu.all_reduce %x {
+  ^bb0(%lhs : f32, %rhs : f32):
+    %s = arith.addf %lhs, %rhs : f32
+    gpu.yield %s : f32
+  } : (f32) -> (f32)
+  return
+}
