@@ -1,7 +1,8 @@
 // The headers of `affine.for` and `affine.if` as their custom parsers read them (the
 // induction variable, the bounds and their maps' operands, the step, the loop-carried
-// values and a condition's operands) and the bracketed subscripts of affine loads and
-// stores. Each error ends MLIR's parse of its chunk. Run:
+// values and a condition's operands), the bracketed subscripts of affine loads and
+// stores, and the reductions of `affine.parallel`. Each error ends MLIR's parse of its
+// chunk. Run:
 // mlir-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics affine_headers.mlir
 
 func.func @iv_not_a_value() {
@@ -226,5 +227,26 @@ func.func @accesses(%m: memref<4xf32>, %v: f32, %i: index) {
   %0 = affine.load %m[%i] : memref<4xf32>
   affine.store %v, %m[%i + 1] : memref<4xf32>
   %1 = affine.load %m [0] : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @parallel_reduction(%m: memref<100xf32>) {
+  // expected-error@+1 {{custom op 'affine.parallel' invalid reduction value: "mulx"}}
+  %0:2 = affine.parallel (%i) = (0) to (100) reduce ("addf", "mulx") -> (f32, f32) {
+    %1 = affine.load %m[%i] : memref<100xf32>
+    affine.yield %1, %1 : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_reductions(%m: memref<100xf32>) {
+  %0:2 = affine.parallel (%i) = (0) to (100) reduce ("addf", "mulf") -> (f32, f32) {
+    %1 = affine.load %m[%i] : memref<100xf32>
+    affine.yield %1, %1 : f32, f32
+  }
   return
 }

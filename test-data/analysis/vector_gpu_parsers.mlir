@@ -1,6 +1,7 @@
 // `vector.outerproduct`'s operand count, its two trailing types and its first operand's
-// type, and the reduction kind of `gpu.all_reduce` and `gpu.subgroup_reduce`: what their
-// custom parsers reject before anything is verified. Run:
+// type, the two trailing types of the vector transfers, and the reduction kind of
+// `gpu.all_reduce` and `gpu.subgroup_reduce`: what their custom parsers reject before
+// anything is verified. Run:
 // mlir-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics vector_gpu_parsers.mlir
 
 func.func @one_operand(%x: f32) {
@@ -54,5 +55,29 @@ func.func @well_formed(%x: f32, %v: vector<4xf32>, %w: vector<8xf32>, %m: vector
     %s = arith.addf %lhs, %rhs : f32
     gpu.yield %s : f32
   } : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @transfer_one_type(%m: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{custom op 'vector.transfer_read' requires two types}}
+  %0 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d0)>} : memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_write_one_type(%m: memref<?x?xf32>, %i: index, %v: vector<4xf32>) {
+  // expected-error@+1 {{custom op 'vector.transfer_write' requires two types}}
+  vector.transfer_write %v, %m[%i, %i] : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfers(%m: memref<?x?xf32>, %i: index, %f: f32, %v: vector<4xf32>) {
+  %0 = vector.transfer_read %m[%i, %i], %f : memref<?x?xf32>, vector<4xf32>
+  vector.transfer_write %v, %m[%i, %i] : vector<4xf32>, memref<?x?xf32>
   return
 }

@@ -1,12 +1,14 @@
 //! The custom parsers of ops we have no spec for but whose header errors MLIR reports
 //! while parsing (checks stage): `affine.for`/`affine.if`, the subscripts of affine
-//! loads and stores, the LLVM dialect's `alloca`, `getelementptr`, `call`, `icmp`
-//! and `fcmp`, `vector.outerproduct`, the reduction kinds of the GPU dialect, and the
-//! trailing types of a few vector and tensor ops. Each reads the op's items as
-//! MLIR's C++ parser reads its tokens, reports the first error it would (a few report two,
-//! as MLIR does), and says nothing where the op strays from what it knows.
+//! loads and stores, `affine.parallel`'s reductions, the LLVM dialect's `alloca`,
+//! `getelementptr`, `call`, `icmp` and `fcmp`, `vector.outerproduct`, the trailing types
+//! of the vector transfers and of a few other vector and tensor ops, and the reduction
+//! kinds of the GPU dialect. Each reads the op's items as MLIR's C++ parser reads its
+//! tokens, reports the first error it would (a few report two, as MLIR does), and says
+//! nothing where the op strays from what it knows.
 
 mod affine;
+mod affine_parallel;
 mod gpu;
 mod llvm;
 mod reader;
@@ -36,7 +38,9 @@ pub(super) fn header_failure(
         "llvm.getelementptr" => llvm::getelementptr,
         "llvm.call" => llvm::call,
         "llvm.icmp" | "llvm.fcmp" => llvm::compare,
+        "affine.parallel" => affine_parallel::reductions,
         "vector.outerproduct" => vector::outerproduct,
+        "vector.transfer_read" | "vector.transfer_write" => vector::transfer,
         "gpu.all_reduce" | "gpu.subgroup_reduce" => gpu::reduction,
         "vector.broadcast" => |r| shaped::trailing_types(r, &[Class::Any, Class::Vector]),
         "vector.shape_cast" => |r| shaped::trailing_types(r, &[Class::Vector, Class::Vector]),
