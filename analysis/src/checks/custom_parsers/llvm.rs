@@ -62,12 +62,7 @@ pub(super) fn getelementptr(r: &mut Reader<'_, '_>) -> Step {
         .items()
         .filter(|i| matches!(i, CustomOpItem::ValueUse(_)))
         .count();
-    if matches!(
-        r.peek(),
-        Some(CustomOpItem::Attribute(ast::Attribute::Dict(_)))
-    ) {
-        r.next += 1;
-    }
+    r.eat_attr_dict();
     if !r.eat_token(SyntaxKind::COLON) {
         return Step::Unknown;
     }
@@ -112,12 +107,7 @@ pub(super) fn call(r: &mut Reader<'_, '_>) -> Step {
     if r.eat_keyword("vararg") {
         read!(item(r, |i| matches!(i, CustomOpItem::Group(_))));
     }
-    if matches!(
-        r.peek(),
-        Some(CustomOpItem::Attribute(ast::Attribute::Dict(_)))
-    ) {
-        r.next += 1;
-    }
+    r.eat_attr_dict();
     let Some(colon) = r.here() else {
         return Step::Unknown;
     };

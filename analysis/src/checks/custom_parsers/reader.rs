@@ -74,6 +74,16 @@ impl Reader<'_, '_> {
         found
     }
 
+    /// Consumes an attribute dictionary (`{...}`) if one is next.
+    pub fn eat_attr_dict(&mut self) -> bool {
+        let found = matches!(
+            self.peek(),
+            Some(CustomOpItem::Attribute(ast::Attribute::Dict(_)))
+        );
+        self.next += usize::from(found);
+        found
+    }
+
     pub fn eat_keyword(&mut self, word: &str) -> bool {
         let found = self.peek().is_some_and(|i| is_keyword(i, word));
         self.next += usize::from(found);

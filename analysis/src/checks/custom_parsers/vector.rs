@@ -16,12 +16,7 @@ pub(super) fn outerproduct(r: &mut Reader<'_, '_>) -> Step {
             break;
         }
     }
-    if matches!(
-        r.peek(),
-        Some(CustomOpItem::Attribute(ast::Attribute::Dict(_)))
-    ) {
-        r.next += 1;
-    }
+    r.eat_attr_dict();
     if !r.eat_token(SyntaxKind::COLON) {
         return Step::Unknown;
     }
