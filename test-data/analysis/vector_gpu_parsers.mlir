@@ -1,7 +1,7 @@
 // `vector.outerproduct`'s operand count, its two trailing types and its first operand's
-// type, the two trailing types of the vector transfers, and the reduction kind of
-// `gpu.all_reduce` and `gpu.subgroup_reduce`: what their custom parsers reject before
-// anything is verified. Run:
+// type, the two trailing types of the vector transfers, the reduction kind of
+// `gpu.all_reduce` and `gpu.subgroup_reduce`, and `gpu.launch_func`'s kernel symbol and
+// arguments: what their custom parsers reject before anything is verified. Run:
 // mlir-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics vector_gpu_parsers.mlir
 
 func.func @one_operand(%x: f32) {
@@ -80,4 +80,38 @@ func.func @transfers(%m: memref<?x?xf32>, %i: index, %f: f32, %v: vector<4xf32>)
   %0 = vector.transfer_read %m[%i, %i], %f : memref<?x?xf32>, vector<4xf32>
   vector.transfer_write %v, %m[%i, %i] : vector<4xf32>, memref<?x?xf32>
   return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @kernel_named_by_string(%n : index) {
+    // expected-error@+1 {{custom op 'gpu.launch_func' invalid kind of attribute specified}}
+    gpu.launch_func "kernel" blocks in (%n, %n, %n) threads in (%n, %n, %n)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @kernel_argument_attribute(%n : index) {
+    // expected-error@+1 {{expected ')' in argument list}}
+    gpu.launch_func @kernels::@k blocks in (%n, %n, %n) threads in (%n, %n, %n) args(%n : index {attr})
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%a : index, %b : f32) kernel {
+      gpu.return
+    }
+  }
+  func.func @launch(%n : index, %f : f32) {
+    gpu.launch_func @kernels::@k blocks in (%n, %n, %n) threads in (%n, %n, %n) args(%n : index, %f : f32)
+    return
+  }
 }

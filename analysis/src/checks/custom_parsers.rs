@@ -2,10 +2,10 @@
 //! while parsing (checks stage): `affine.for`/`affine.if`, the subscripts of affine
 //! loads and stores, `affine.parallel`'s reductions, the LLVM dialect's `alloca`,
 //! `getelementptr`, `call`, `icmp` and `fcmp`, `vector.outerproduct`, the trailing types
-//! of the vector transfers and of a few other vector and tensor ops, and the reduction
-//! kinds of the GPU dialect. Each reads the op's items as MLIR's C++ parser reads its
-//! tokens, reports the first error it would (a few report two, as MLIR does), and says
-//! nothing where the op strays from what it knows.
+//! of the vector transfers and of a few other vector and tensor ops, the reduction
+//! kinds of the GPU dialect and `gpu.launch_func`'s kernel and arguments. Each reads the
+//! op's items as MLIR's C++ parser reads its tokens, reports the first error it would (a
+//! few report two, as MLIR does), and says nothing where the op strays from what it knows.
 
 mod affine;
 mod affine_parallel;
@@ -42,6 +42,7 @@ pub(super) fn header_failure(
         "vector.outerproduct" => vector::outerproduct,
         "vector.transfer_read" | "vector.transfer_write" => vector::transfer,
         "gpu.all_reduce" | "gpu.subgroup_reduce" => gpu::reduction,
+        "gpu.launch_func" => gpu::launch_func,
         "vector.broadcast" => |r| shaped::trailing_types(r, &[Class::Any, Class::Vector]),
         "vector.shape_cast" => |r| shaped::trailing_types(r, &[Class::Vector, Class::Vector]),
         "tensor.splat" | "tensor.from_elements" | "tensor.empty" => {
