@@ -339,7 +339,7 @@ impl Gatherer<'_> {
         }
         // A failing parent ends the op's verification before its verifier, as in full.
         if !parent_failed && let Some(queued) = &header.verifier {
-            let region_args = header.region_args.iter().map(|(_, ty)| ty.clone());
+            let region_args = header.region_args.iter().map(|(o, _)| names[*o as usize]);
             self.facts.pending.push(PendingOp {
                 node: node.clone(),
                 spec: entry.spec,

@@ -323,6 +323,25 @@ mod tests {
     }
 
     #[test]
+    fn a_replayed_loop_types_its_arguments_through_their_names() {
+        // Found by the fuzz target: the inner loops' `%i` is already in use, so it stands
+        // for the outer loop's, an `i32`: both inner loops must see their variable so.
+        let text = "func.func @f(%n: index, %m: i32) {\n  scf.for %i = %m to %m step %m : i32 {\n    \
+            scf.for %i = %n to %n step %n {\n    }\n    scf.for %i = %n to %n step %n {\n    }\n  \
+            }\n  return\n}\n";
+        let root = mlir_syntax::parse(text).syntax_node();
+        let bodies = crate::outline::outline_once(&root).bodies;
+        let context = FileContext::of_file(&root);
+        let memoized = crate::names::name_diagnostics_of(&bodies, &context);
+        let full = crate::names::name_diagnostics_unmemoized(&bodies, &context);
+        assert_eq!(memoized, full);
+        let loops = full
+            .iter()
+            .filter(|d| d.message.contains("induction variable"));
+        assert_eq!(loops.count(), 2);
+    }
+
+    #[test]
     fn loops_are_replayed_by_their_headers_whatever_their_regions_hold() {
         let text = "func.func @f(%lb: index, %x: f32) {\n  \
             %0 = scf.for %i = %lb to %lb step %lb iter_args(%a = %x) -> (f32) {\n    \

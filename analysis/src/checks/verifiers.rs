@@ -17,7 +17,7 @@ mod memref;
 mod scf;
 
 use mlir_syntax::ast::{self, AstNode};
-use mlir_syntax::{SyntaxNode, SyntaxToken, TextRange};
+use mlir_syntax::{SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 use super::facts::Facts;
 use crate::diagnostics::Diagnostic;
@@ -35,9 +35,9 @@ pub(in crate::checks) struct PendingOp {
     pub matched: Option<OpMatch>,
     pub operands: Vec<Option<Type>>,
     pub results: Vec<Option<Type>>,
-    /// For an op replayed from the memo of op shapes (which keeps no match): the types of
-    /// the region arguments its header declares.
-    pub replayed_region_args: Option<Vec<Option<Type>>>,
+    /// For an op replayed from the memo of op shapes (which keeps no match): where the
+    /// names of the region arguments its header declares start.
+    pub replayed_region_args: Option<Vec<TextSize>>,
 }
 
 /// Does some dialect file verify the op named `name`?
@@ -168,7 +168,7 @@ pub(in crate::checks) struct Op<'a> {
     pub operands: &'a [Option<Type>],
     pub results: &'a [Option<Type>],
     /// See `PendingOp::replayed_region_args`.
-    pub replayed_region_args: Option<&'a [Option<Type>]>,
+    pub replayed_region_args: Option<&'a [TextSize]>,
 }
 
 impl<'a> Op<'a> {
@@ -247,7 +247,11 @@ pub(in crate::checks) struct Cx<'a> {
 impl Cx<'_> {
     /// The name index of a `%name` token and that of the definition it resolves to.
     fn definition_of(&self, token: &SyntaxToken) -> Option<(usize, u32)> {
-        let start = token.text_range().start();
+        self.definition_at(token.text_range().start())
+    }
+
+    /// `definition_of` the name that starts at `start`.
+    fn definition_at(&self, start: TextSize) -> Option<(usize, u32)> {
         let name = self
             .facts
             .name_ranges
@@ -260,7 +264,12 @@ impl Cx<'_> {
     /// The type of the value a `%name` token (a use or a definition) stands for, as its
     /// definition gives it.
     pub fn value_type(&self, token: &SyntaxToken) -> Option<Type> {
-        let (name, def) = self.definition_of(token)?;
+        self.value_type_at(token.text_range().start())
+    }
+
+    /// `value_type` of the name that starts at `start`.
+    pub fn value_type_at(&self, start: TextSize) -> Option<Type> {
+        let (name, def) = self.definition_at(start)?;
         let result = self.facts.result_numbers.get(name).copied().unwrap_or(0);
         let types = &self.facts.defs.get(def as usize)?.as_ref()?.types;
         types.get(result as usize)?.clone()
@@ -325,8 +334,8 @@ pub(in crate::checks) fn item_range(item: &ast::CustomOpItem) -> TextRange {
 pub(in crate::checks) fn end_before(
     items: &[ast::CustomOpItem],
     i: usize,
-    start: mlir_syntax::TextSize,
-) -> mlir_syntax::TextSize {
+    start: TextSize,
+) -> TextSize {
     i.checked_sub(1)
         .and_then(|previous| items.get(previous))
         .map_or(start, |item| item_range(item).end())
@@ -334,7 +343,7 @@ pub(in crate::checks) fn end_before(
 
 /// Where MLIR reports a wrong token: just after the token before it, which ends at
 /// `after` (its `emitWrongTokenError` backs up over blanks and line breaks).
-pub(in crate::checks) fn wrong_token_at(after: mlir_syntax::TextSize) -> TextRange {
+pub(in crate::checks) fn wrong_token_at(after: TextSize) -> TextRange {
     TextRange::empty(after)
 }
 

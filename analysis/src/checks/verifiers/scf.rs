@@ -113,10 +113,10 @@ fn shape_failure(op: &Op<'_>, shape: Shape) -> Option<Diagnostic> {
 /// declares, else those of the entry block's label. `None` without an entry block.
 fn entry_arg_types(op: &Op<'_>, cx: &Cx<'_>, index: usize) -> Option<Vec<Option<Type>>> {
     if index == 0
-        && let Some(types) = op.replayed_region_args
-        && !types.is_empty()
+        && let Some(names) = op.replayed_region_args
+        && !names.is_empty()
     {
-        return Some(types.to_vec());
+        return Some(names.iter().map(|at| cx.value_type_at(*at)).collect());
     }
     if index == 0
         && let Some(matched) = op.matched
