@@ -1,7 +1,8 @@
 //! Syntax validation (stage 3, after parsing): the errors upstream MLIR's parser reports on
 //! builtin attributes and types that are grammatically well formed — typed literals,
-//! `dense`/`sparse` elements, dense arrays, affine maps, builtin type rules and the file
-//! metadata block — with MLIR's messages and positions (DESIGN §3.4).
+//! `dense`/`sparse` elements, dense arrays, affine maps, builtin type rules, the file
+//! metadata block and the `quant` dialect's uniform types — with MLIR's messages and
+//! positions (DESIGN §3.4).
 //!
 //! Every check first requires its node to be complete, so a construct the parser already
 //! reported as broken gets no second error, and every check gives up (reports nothing)
@@ -19,6 +20,7 @@ mod generic_op;
 mod int;
 mod literal;
 mod metadata;
+mod quant;
 mod sparse;
 mod ty;
 mod types;
@@ -125,6 +127,7 @@ fn check_of(kind: SyntaxKind) -> Option<Check> {
         VECTOR_TYPE | TENSOR_TYPE | MEMREF_TYPE | COMPLEX_TYPE => types::check,
         FILE_METADATA => metadata::check,
         GENERIC_OP => generic_op::check,
+        DIALECT_TYPE => quant::check,
         _ => return None,
     };
     Some(check)
@@ -139,6 +142,8 @@ fn may_fail(green: &rowan::GreenNodeData) -> bool {
             .children()
             .last()
             .is_some_and(|c| c.as_node().is_some()),
+        // Of the dialect types, only the `quant` dialect's that upstream always knows.
+        DIALECT_TYPE => quant::is_uniform(green),
         kind => is_checked(kind),
     }
 }

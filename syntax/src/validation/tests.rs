@@ -648,3 +648,59 @@ fn markers_from_the_lexer_are_those_in_the_tree() {
         assert_eq!(parse.checked.markers, lexed, "{text}");
     }
 }
+
+#[test]
+fn quant_uniform_types() {
+    let signature = |t: &str| format!("func.func private @f({t})\n");
+    check(
+        &signature("!quant.uniform<i64:f32, 0.5>"),
+        "illegal storage type size: 64",
+        "i64",
+    );
+    check(
+        &signature("!quant.uniform<i8<-129:127>:f32, 0.5>"),
+        "illegal storage type minimum: -129",
+        "-129",
+    );
+    check(
+        &signature("!quant.uniform<u8<0:256>:f32, 0.5>"),
+        "illegal storage type maximum: 256",
+        "256",
+    );
+    check(
+        &signature("!quant.uniform<i8<5:5>:f32, 0.5>"),
+        "illegal storage min and storage max: (5:5)",
+        "uniform",
+    );
+    // The scale is judged as soon as it is read: upstream points at the token after it.
+    check(
+        &signature("tensor<2x!quant.uniform<i4:f16, 10.550400e+04>>"),
+        "scale 1.055040e+05 out of expressed type range [5.960464e-08, 6.550400e+04]",
+        ">",
+    );
+    check(
+        &signature("!quant.uniform<i8:f32:0, {0.5, -1.0:2}>"),
+        "scale -1.000000e+00 out of expressed type range [1.401298e-45, 3.402823e+38]",
+        ":",
+    );
+    check(
+        &signature("!quant.uniform<i8:f32:-1, {0.1:-30}>"),
+        "illegal quantized dimension: -1",
+        "uniform",
+    );
+    check(
+        "!q = !quant.uniform<i8:f32, 0x3F000000>\n",
+        "scale 5.222099e-315 out of expressed type range [1.401298e-45, 3.402823e+38]",
+        ">",
+    );
+}
+
+#[test]
+fn quant_types_this_reader_does_not_know_are_left_alone() {
+    valid("func.func private @f(!quant.uniform<i8:f32, 0.5:300>)\n");
+    valid("func.func private @f(!quant.uniform<i8:f8E4M3FN, 1.0e+30>)\n");
+    valid("func.func private @f(!quant.uniform<u8:f32:{0:1}, {{2.0, 3.0}}>)\n");
+    valid("func.func private @f(!quant.uniform<!t:f32, -0.5>)\n");
+    valid("func.func private @f(!quant.any<i8:f32>)\n");
+    valid("func.func private @f(!other.uniform<i8:f32, 0.0>)\n");
+}
