@@ -35,6 +35,7 @@ pub fn file_checks_with(
     for (chunk, range) in chunks(root) {
         let found = Found::in_range(root, outline, range, &run);
         out.extend(alias_checks(&chunk, found.alias_refs));
+        out.extend(distinct_checks(root, &outline.distinct_attrs, range));
         let top_level: Vec<SyntaxNode> = chunk.iter().filter(|n| ops::is_op(n)).cloned().collect();
         out.extend(redefinitions(&top_level));
         out.extend(crate::irdl::def_checks::check(&top_level));
@@ -148,6 +149,125 @@ fn node_at(root: &SyntaxNode, range: TextRange, kind: SyntaxKind) -> Option<Synt
         .take_while(|n| n.text_range() == range)
         .filter(|n| n.kind() == kind)
         .last()
+}
+
+/// A `distinct[N]<attr>` id stands for one attribute in its chunk: MLIR's parser rejects
+/// a later use of the id that references another one, naming the first. Attributes
+/// written differently may still be equal (an alias, an integer's default type): only
+/// texts that cannot differ so are compared.
+fn distinct_checks(root: &SyntaxNode, all: &[TextRange], chunk: TextRange) -> Vec<Diagnostic> {
+    let from = all.partition_point(|r| r.start() < chunk.start());
+    let to = all.partition_point(|r| r.start() < chunk.end());
+    let mut first: HashMap<u64, Referenced> = HashMap::new();
+    let mut out = Vec::new();
+    for range in &all[from..to] {
+        let Some(node) = node_at(root, *range, DISTINCT_ATTR) else {
+            continue;
+        };
+        let Some((keyword, id, referenced)) = distinct_parts(&node) else {
+            continue;
+        };
+        match first.get(&id) {
+            None => {
+                first.insert(id, referenced);
+            }
+            Some(earlier) if earlier.differs_from(&referenced) => {
+                let message = format!(
+                    "referenced attribute does not match previous definition: {}",
+                    earlier.text
+                );
+                out.push(Diagnostic::error("distinct", message, keyword.text_range()));
+            }
+            Some(_) => {}
+        }
+    }
+    out
+}
+
+/// The attribute a `distinct[N]<...>` references, as compared and shown.
+struct Referenced {
+    /// Its tokens, one space wherever the text has trivia (`unit` for `<>`).
+    text: String,
+    /// Can an equal attribute be written otherwise: through an alias, or as a literal
+    /// whose type is left to its default?
+    may_be_spelled_otherwise: bool,
+}
+
+impl Referenced {
+    fn differs_from(&self, other: &Referenced) -> bool {
+        self.text != other.text && !self.may_be_spelled_otherwise && !other.may_be_spelled_otherwise
+    }
+}
+
+/// The `distinct` keyword, the id and the referenced attribute of a complete node.
+fn distinct_parts(node: &SyntaxNode) -> Option<(SyntaxToken, u64, Referenced)> {
+    let mut elements = node
+        .children_with_tokens()
+        .filter(|e| !e.kind().is_trivia());
+    let keyword = elements.next()?.into_token()?;
+    let kinds: Vec<_> = elements.collect();
+    let [open, id, close, angle, rest @ ..] = kinds.as_slice() else {
+        return None;
+    };
+    let id = id
+        .as_token()
+        .filter(|t| t.kind() == INT_NUMBER)?
+        .text()
+        .parse()
+        .ok()?;
+    let complete = open.kind() == L_BRACK
+        && close.kind() == R_BRACK
+        && angle.kind() == L_ANGLE
+        && rest.last().is_some_and(|e| e.kind() == R_ANGLE);
+    if !complete || node.descendants().any(|n| n.kind() == ERROR) {
+        return None;
+    }
+    let referenced = match &rest[..rest.len() - 1] {
+        [] => Referenced {
+            text: "unit".to_string(),
+            may_be_spelled_otherwise: false,
+        },
+        [rowan::NodeOrToken::Node(attr)] => Referenced {
+            text: spaced_tokens(attr),
+            may_be_spelled_otherwise: attr.descendants().any(|n| {
+                matches!(n.kind(), ATTR_ALIAS_REF | TYPE_ALIAS_REF) || is_untyped_number(&n)
+            }),
+        },
+        _ => return None,
+    };
+    Some((keyword, id, referenced))
+}
+
+/// A number literal without its `: type` (`42`, `-1.5`), whose type is a default.
+fn is_untyped_number(node: &SyntaxNode) -> bool {
+    let mut tokens = node
+        .children_with_tokens()
+        .filter(|e| !e.kind().is_trivia());
+    node.kind() == LITERAL_ATTR
+        && tokens
+            .next()
+            .is_some_and(|t| matches!(t.kind(), INT_NUMBER | FLOAT_NUMBER | HEX_NUMBER | MINUS))
+        && !node.children_with_tokens().any(|c| c.kind() == COLON)
+}
+
+/// The tokens of `node`, with one space wherever trivia stands between two of them.
+fn spaced_tokens(node: &SyntaxNode) -> String {
+    let mut out = String::new();
+    let mut gap = false;
+    for token in node
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+    {
+        if token.kind().is_trivia() {
+            gap = !out.is_empty();
+            continue;
+        }
+        if std::mem::take(&mut gap) {
+            out.push(' ');
+        }
+        out.push_str(token.text());
+    }
+    out
 }
 
 /// Ops that must name a function.
@@ -407,5 +527,20 @@ mod tests {
         assert_eq!(errors(&dialect), Vec::<String>::new());
         let builtin = format!("{op}#l = true\n");
         assert_eq!(errors(&builtin), ["expected location, but found 'true'"]);
+    }
+
+    #[test]
+    fn a_distinct_id_names_one_attribute_per_chunk() {
+        let mismatch = "referenced attribute does not match previous definition: 1 : i32";
+        let two = "#a = distinct[0]<1 : i32>\n#b = distinct[0]<2 : i32>\n";
+        assert_eq!(errors(two), [mismatch]);
+        // A later id is compared with the first only, and each mismatch is reported.
+        let three = format!("{two}#c = distinct[0]<3 : i32>\n");
+        assert_eq!(errors(&three), [mismatch, mismatch]);
+        let split = "#a = distinct[0]<1 : i32>\n// -----\n#b = distinct[0]<2 : i32>\n";
+        assert_eq!(crate::file_diagnostics(split, true), []);
+        // A broken one is the parser's to report.
+        let broken = "#a = distinct[0]<1 : i32>\n#b = distinct[0]<2 : i32\n";
+        assert_eq!(errors(broken), ["expected '>' to close distinct attribute"]);
     }
 }

@@ -38,6 +38,8 @@ pub struct Outline {
     /// Ops the symbol, result-count and IRDL nesting checks read: symbol tables, calls,
     /// generic ops that bind results, `irdl.*` ops; in preorder.
     pub checked_ops: Vec<(SyntaxKind, TextRange)>,
+    /// Every `distinct[N]<...>` attribute, in preorder: an id names one attribute per chunk.
+    pub distinct_attrs: Vec<TextRange>,
 }
 
 /// What each isolated op of the last outline held, by green node.
@@ -170,6 +172,9 @@ impl Outline {
         for op in &mut self.checked_ops {
             op.1 += by;
         }
+        for range in &mut self.distinct_attrs {
+            *range += by;
+        }
     }
 
     /// Appends `other`, whose positions are relative to `at`.
@@ -184,6 +189,8 @@ impl Outline {
             }));
         self.checked_ops
             .extend(other.checked_ops.iter().map(|(k, r)| (*k, shifted(*r))));
+        self.distinct_attrs
+            .extend(other.distinct_attrs.iter().map(|r| shifted(*r)));
     }
 }
 
@@ -246,6 +253,9 @@ impl Walk<'_> {
             if is_checked_op(child, name) {
                 out.checked_ops
                     .push((kind, TextRange::at(at, child.text_len())));
+            }
+            if kind == DISTINCT_ATTR {
+                out.distinct_attrs.push(TextRange::at(at, child.text_len()));
             }
             if kind.holds_only_tokens() {
                 continue;
