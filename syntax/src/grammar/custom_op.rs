@@ -115,6 +115,11 @@ const SHORT_OP_NAMES: &[&str] = &[
 // test_err custom_op_trailing_loc_without_paren
 // func.return loc
 // func.return loc()
+// test_err custom_op_trailing_loc_open_at_line_end
+// func.func @f(%a: i32) {
+//   %0 = arith.addi %a, %a : i32 loc(
+//   return
+// }
 /// Parses a custom op whose name is the current bare-id.
 pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
     p.start_node_at(checkpoint, CUSTOM_OP);
@@ -425,8 +430,13 @@ fn bare_id_item(p: &mut Parser<'_>) {
 }
 
 /// Is `loc(` followed by something a location can start with? Some ops use a `loc(...)`
-/// keyword of their own (`pdl_interp.record_match ... loc([%root])`).
+/// keyword of their own (`pdl_interp.record_match ... loc([%root])`). A `loc(` that ends
+/// its line is a trailing location left unfinished: what the next line holds is no part
+/// of it, and upstream asks for a location instance there.
 fn location_follows(p: &Parser<'_>) -> bool {
+    if p.nth_token(2).newline_before {
+        return true;
+    }
     match p.nth(2) {
         // `loc()` is an empty location to upstream, and an error.
         STRING | HASH_ID | R_PAREN => true,

@@ -45,6 +45,15 @@ func.func @empty_location() {
 
 // -----
 
+// A trailing location left open at the end of its line: the next line is no part of it.
+func.func @loc_open_at_line_end(%a: i32) {
+  // expected-error@+1 {{expected location instance}}
+  %0 = arith.addi %a, %a : i32 loc(
+  return
+}
+
+// -----
+
 // The file (here: the chunk) ends inside a metadata block. MLIR places the end of the
 // file on its last character: the newline closing the comment line below.
 {-#
