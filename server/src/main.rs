@@ -8,12 +8,6 @@ mod render;
 
 use std::process::ExitCode;
 
-// jemalloc builds the tree of a large file faster than the system allocator; it does not
-// build for MSVC, which keeps the system's.
-#[cfg(not(target_env = "msvc"))]
-#[global_allocator]
-static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
-
 fn main() -> ExitCode {
     let args = match cli::parse_args(std::env::args_os()) {
         Ok(args) => args,
