@@ -228,7 +228,7 @@ fn distinct_parts(node: &SyntaxNode) -> Option<(SyntaxToken, u64, Referenced)> {
             may_be_spelled_otherwise: false,
         },
         [rowan::NodeOrToken::Node(attr)] => Referenced {
-            text: spaced_tokens(attr),
+            text: crate::types::compact_text(attr),
             may_be_spelled_otherwise: attr.descendants().any(|n| {
                 matches!(n.kind(), ATTR_ALIAS_REF | TYPE_ALIAS_REF) || is_untyped_number(&n)
             }),
@@ -248,26 +248,6 @@ fn is_untyped_number(node: &SyntaxNode) -> bool {
             .next()
             .is_some_and(|t| matches!(t.kind(), INT_NUMBER | FLOAT_NUMBER | HEX_NUMBER | MINUS))
         && !node.children_with_tokens().any(|c| c.kind() == COLON)
-}
-
-/// The tokens of `node`, with one space wherever trivia stands between two of them.
-fn spaced_tokens(node: &SyntaxNode) -> String {
-    let mut out = String::new();
-    let mut gap = false;
-    for token in node
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-    {
-        if token.kind().is_trivia() {
-            gap = !out.is_empty();
-            continue;
-        }
-        if std::mem::take(&mut gap) {
-            out.push(' ');
-        }
-        out.push_str(token.text());
-    }
-    out
 }
 
 /// Ops that must name a function.

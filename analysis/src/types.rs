@@ -26,6 +26,7 @@ pub use affine::{AffineExpr, AffineMap, AffineOp, IntegerSet};
 pub use attr::{Attr, FloatAttr, INDEX_WIDTH, IntegerAttr, OpaqueAttr, StridedLayout, StringAttr};
 pub use float::FloatKind;
 pub use lower::{AliasGreens, AliasTable, Lowering, attr_of_node, type_of_node};
+pub(crate) use lower_attr::compact_text;
 pub use ty::{
     Dim, FunctionType, IntegerType, Layout, MemRefType, OpaqueType, RankedTensorType, Signedness,
     Type, UnrankedMemRefType, VectorDim, VectorType,

@@ -296,7 +296,7 @@ fn strided(node: &SyntaxNode) -> Option<StridedLayout> {
 }
 
 /// The text of `node` with whitespace and comments between tokens made single spaces.
-fn compact_text(node: &SyntaxNode) -> String {
+pub(crate) fn compact_text(node: &SyntaxNode) -> String {
     let mut out = String::new();
     let mut gap = false;
     for token in node
