@@ -205,8 +205,8 @@ fn distinct_parts(node: &SyntaxNode) -> Option<(SyntaxToken, u64, Referenced)> {
         .children_with_tokens()
         .filter(|e| !e.kind().is_trivia());
     let keyword = elements.next()?.into_token()?;
-    let kinds: Vec<_> = elements.collect();
-    let [open, id, close, angle, rest @ ..] = kinds.as_slice() else {
+    let after_keyword: Vec<_> = elements.collect();
+    let [open, id, close, angle, rest @ ..] = after_keyword.as_slice() else {
         return None;
     };
     let id = id
@@ -240,14 +240,14 @@ fn distinct_parts(node: &SyntaxNode) -> Option<(SyntaxToken, u64, Referenced)> {
 
 /// A number literal without its `: type` (`42`, `-1.5`), whose type is a default.
 fn is_untyped_number(node: &SyntaxNode) -> bool {
-    let mut tokens = node
-        .children_with_tokens()
-        .filter(|e| !e.kind().is_trivia());
-    node.kind() == LITERAL_ATTR
-        && tokens
-            .next()
-            .is_some_and(|t| matches!(t.kind(), INT_NUMBER | FLOAT_NUMBER | HEX_NUMBER | MINUS))
-        && !node.children_with_tokens().any(|c| c.kind() == COLON)
+    if node.kind() != LITERAL_ATTR {
+        return false;
+    }
+    let mut kinds = node.children_with_tokens().map(|e| e.kind());
+    let starts_as_number = kinds
+        .find(|k| !k.is_trivia())
+        .is_some_and(|k| matches!(k, INT_NUMBER | FLOAT_NUMBER | HEX_NUMBER | MINUS));
+    starts_as_number && !kinds.any(|k| k == COLON)
 }
 
 /// Ops that must name a function.

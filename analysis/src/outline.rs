@@ -334,7 +334,7 @@ mod tests {
     const TEXT: &str = "#map = affine_map<(d0) -> (d0)>\n!t = memref<4xf32, #map>\n\
         module {\n  func.func @a(%x: !t) {\n    %0 = \"t.op\"() : () -> (!t)\n    return\n  }\n\
         \x20 module @inner {\n    func.func @b() {\n      func.call @a() : () -> ()\n      return\n    }\n  }\n\
-        \x20 func.func @c() attributes {l = #map} {\n    return loc(#loc)\n  }\n}\n#loc = loc(\"f\":1:2)\n";
+        \x20 func.func @c() attributes {l = #map, d = distinct[0]<>} {\n    return loc(#loc)\n  }\n}\n#loc = loc(\"f\":1:2)\n";
 
     #[test]
     fn remembered_outlines_equal_fresh_ones_after_edits() {
@@ -410,5 +410,7 @@ mod tests {
         );
         let kinds: Vec<SyntaxKind> = found.checked_ops.iter().map(|(k, _)| *k).collect();
         assert_eq!(kinds, [CUSTOM_OP, GENERIC_OP, CUSTOM_OP, CUSTOM_OP]);
+        let distinct: Vec<&str> = found.distinct_attrs.iter().map(|r| &TEXT[*r]).collect();
+        assert_eq!(distinct, ["distinct[0]<>"]);
     }
 }

@@ -57,7 +57,7 @@ type Found = Option<(String, TextRange)>;
 /// Reads `<storage[<min:max>]:expressed[:axis], params>` and applies the verifier.
 fn uniform(r: &mut Reader, name: TextRange) -> Result<(), Found> {
     r.expect(L_ANGLE)?;
-    let storage = storage(r)?;
+    let storage_range = storage(r)?;
     r.expect(COLON)?;
     let expressed = r.expect(BARE_ID)?;
     let range = scale_range(expressed.text()).ok_or(None)?;
@@ -83,7 +83,7 @@ fn uniform(r: &mut Reader, name: TextRange) -> Result<(), Found> {
     if r.next < r.tokens.len() {
         return Err(None);
     }
-    if let Some((min, max)) = storage.explicit
+    if let Some((min, max)) = storage_range
         && max <= min
     {
         let message = format!("illegal storage min and storage max: ({min}:{max})");
@@ -98,13 +98,9 @@ fn uniform(r: &mut Reader, name: TextRange) -> Result<(), Found> {
     }
 }
 
-struct Storage {
-    /// The range written after the storage type, if one is.
-    explicit: Option<(i128, i128)>,
-}
-
-/// `iN` or `uN`, then an optional `<min:max>` within what N bits hold.
-fn storage(r: &mut Reader) -> Result<Storage, Found> {
+/// `iN` or `uN`, then an optional `<min:max>` within what N bits hold: the range, if one
+/// is written.
+fn storage(r: &mut Reader) -> Result<Option<(i128, i128)>, Found> {
     let token = r.expect(BARE_ID)?;
     let text = token.text();
     let signed = text.starts_with('i');
@@ -123,7 +119,7 @@ fn storage(r: &mut Reader) -> Result<Storage, Found> {
         (0, (1i128 << width) - 1)
     };
     if !r.eat(L_ANGLE) {
-        return Ok(Storage { explicit: None });
+        return Ok(None);
     }
     let (min, min_at) = r.integer()?;
     r.expect(COLON)?;
@@ -137,9 +133,7 @@ fn storage(r: &mut Reader) -> Result<Storage, Found> {
         let message = format!("illegal storage type maximum: {max}");
         return Err(Some((message, max_at)));
     }
-    Ok(Storage {
-        explicit: Some((min, max)),
-    })
+    Ok(Some((min, max)))
 }
 
 /// The widest storage type upstream accepts.
