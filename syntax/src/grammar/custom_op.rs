@@ -120,6 +120,12 @@ const SHORT_OP_NAMES: &[&str] = &[
 //   %0 = arith.addi %a, %a : i32 loc(
 //   return
 // }
+// test_err custom_op_shaped_type_after_type_starts_op
+// func.func @f(%a: index) {
+//   %0 = arith.addi %a, %a : index
+//   tensor<42 x index
+//   return
+// }
 /// Parses a custom op whose name is the current bare-id.
 pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
     p.start_node_at(checkpoint, CUSTOM_OP);
@@ -165,11 +171,24 @@ pub(super) fn starts_statement(p: &Parser<'_>) -> bool {
         STRING => p.nth(1) == L_PAREN,
         BARE_ID => {
             let text = p.current_text();
-            text.contains('.') || SHORT_OP_NAMES.contains(&text)
+            text.contains('.') || SHORT_OP_NAMES.contains(&text) || type_after_type(p)
         }
         HASH_ID | BANG_ID => p.nth(1) == EQ,
         _ => false,
     }
+}
+
+/// A shaped type such as `tensor<` starting a line right after a type (`: index`): no
+/// format writes two types with nothing between them, so upstream's parser has finished
+/// the op before it and reads the word as the name of the next (an unknown op). After a
+/// keyword (`to`) or a separator the type continues the op.
+fn type_after_type(p: &Parser<'_>) -> bool {
+    let prev_ends_type = match p.prev_token() {
+        Some((R_ANGLE, _)) => true,
+        Some((BARE_ID, text)) => types::is_keyword_type(text),
+        _ => false,
+    };
+    prev_ends_type && types::is_builtin_type_start(p) && p.nth(1) == L_ANGLE
 }
 
 /// One item of a custom op's sequence.
@@ -263,7 +282,11 @@ fn at_group_end(p: &Parser<'_>, close: SyntaxKind) -> bool {
         kind if kind == close => true,
         EOF | R_BRACE | R_PAREN | R_BRACK | FILE_META_OPEN | FILE_META_CLOSE => true,
         _ if p.at_split_marker() => true,
-        _ => p.at_line_start() && clearly_starts_statement(p),
+        _ if !p.at_line_start() => false,
+        // A `<` left open ends where a statement plainly starts on a new line: `tensor<4`
+        // read as an unknown op's name and group must not take the next op with it.
+        _ if close == R_ANGLE && !prev_asks_for_more(p) && starts_statement(p) => true,
+        _ => clearly_starts_statement(p),
     }
 }
 
