@@ -121,9 +121,11 @@ pub fn parse(text: &str) -> Parse {
     parse_sequentially(text)
 }
 
-/// How many pieces a large file is parsed in: a few megabytes each, at least one a thread.
+/// How many pieces a large file is parsed in: about a megabyte each, at least one a
+/// thread. Small pieces keep a piece's tokens and builder stacks in cache (1 MB pieces
+/// parsed the 43 MB bench file 5-10% faster than 4 MB ones).
 fn pieces_for(text: &str, threads: usize) -> usize {
-    threads.max(text.len() / (4 << 20))
+    threads.max(text.len() / (1 << 20))
 }
 
 /// `parse` in `pieces` pieces of at least `min_piece` bytes, whatever the
