@@ -88,8 +88,15 @@ impl<'b> Resolver<'b> {
     /// First pass: definitions, in the order MLIR's parser makes them (an op's results
     /// after its regions), so forward references resolve later.
     fn define_all(&mut self) {
-        let mut order: Vec<u32> = (0..self.body.names.len() as u32).collect();
-        order.sort_by_key(|&i| (self.body.names[i as usize].def_order, i));
+        // Only definitions are ordered: uses, most of the names, wait for the second pass.
+        let is_def = |i: &u32| {
+            matches!(
+                self.body.names[*i as usize].kind,
+                NameKind::ValueDef | NameKind::EntryArgDef | NameKind::BlockDef
+            )
+        };
+        let mut order: Vec<u32> = (0..self.body.names.len() as u32).filter(is_def).collect();
+        order.sort_unstable_by_key(|&i| (self.body.names[i as usize].def_order, i));
         for i in order {
             let name = &self.body.names[i as usize];
             match name.kind {
