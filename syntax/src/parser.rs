@@ -321,6 +321,12 @@ impl<'t> Parser<'t> {
         self.prev.map(|t| (t.kind, self.text_of(t)))
     }
 
+    /// The byte right before the previous token (`=` for the `>` of IREE's `=>`).
+    pub(crate) fn byte_before_prev(&self) -> Option<u8> {
+        let start = self.prev?.start.checked_sub(1)?;
+        self.text.as_bytes().get(start as usize).copied()
+    }
+
     pub(crate) fn bracket_depth(&self) -> i32 {
         self.bracket_depth
     }

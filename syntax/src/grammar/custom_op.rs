@@ -120,6 +120,11 @@ const SHORT_OP_NAMES: &[&str] = &[
 //   %0 = arith.addi %a, %a : i32 loc(
 //   return
 // }
+// test custom_op_shaped_type_after_keyword_or_fat_arrow_continues
+// %0 = memref.subview %m[0] [4] [1] : memref<8xf32> to
+//     memref<4xf32, strided<[1]>>
+// %1 = hal.tensor.import %v =>
+//     tensor<4xf32>
 // test_err custom_op_shaped_type_after_type_starts_op
 // func.func @f(%a: index) {
 //   %0 = arith.addi %a, %a : index
@@ -181,10 +186,10 @@ pub(super) fn starts_statement(p: &Parser<'_>) -> bool {
 /// A shaped type such as `tensor<` starting a line right after a type (`: index`): no
 /// format writes two types with nothing between them, so upstream's parser has finished
 /// the op before it and reads the word as the name of the next (an unknown op). After a
-/// keyword (`to`) or a separator the type continues the op.
+/// keyword (`to`) or a separator (`,`, `->`, IREE's `=>`) the type continues the op.
 fn type_after_type(p: &Parser<'_>) -> bool {
     let prev_ends_type = match p.prev_token() {
-        Some((R_ANGLE, _)) => true,
+        Some((R_ANGLE, _)) => p.byte_before_prev() != Some(b'='),
         Some((BARE_ID, text)) => types::is_keyword_type(text),
         _ => false,
     };
