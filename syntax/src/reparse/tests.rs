@@ -538,6 +538,27 @@ impl Stats {
     }
 }
 
+/// A shaped type at a line start begins an op after a type and continues one after a
+/// separator or a keyword (`custom_op::type_after_type`): edits of the line before decide
+/// which, and the reparse must decide it as the full parse does.
+#[test]
+fn edits_deciding_whether_a_type_starts_an_op_match_full_parses() {
+    let text = "func.func @f(%a: index) {\n  %0 = arith.addi %a, %a : index\n  \
+        tensor<4xf32>\n  return\n}\n";
+    for (find, with) in [
+        (": index\n", ": index,\n"),
+        (": index\n", ": index =>\n"),
+        (": index\n", ": index to\n"),
+        ("tensor<4", "tensor<8"),
+        ("index\n  tensor", "index\n  memref"),
+        ("tensor<4xf32>", "tensor<4xf32"),
+    ] {
+        check(text, &replace_first(text, find, with));
+    }
+    let continued = text.replace(": index\n", ": index to\n");
+    check(&continued, &replace_first(&continued, " to\n", "\n"));
+}
+
 /// Chains of random edits over every fixture. Most edits land in regions, so both ways
 /// of parsing get exercised, and most region reparses validate only the region again.
 #[test]
