@@ -183,10 +183,11 @@ pub(super) fn starts_statement(p: &Parser<'_>) -> bool {
     }
 }
 
-/// A shaped type such as `tensor<` starting a line right after a type (`: index`): no
-/// format writes two types with nothing between them, so upstream's parser has finished
-/// the op before it and reads the word as the name of the next (an unknown op). After a
-/// keyword (`to`) or a separator (`,`, `->`, IREE's `=>`) the type continues the op.
+/// A shaped type such as `tensor<` starting a line right after a type (`: index`): formats
+/// seldom write two types with nothing between them (the corpora never do across a line),
+/// so upstream's parser has most likely finished the op and reads the word as the name of
+/// the next (an unknown op). After a keyword (`to`) or a separator (`,`, `->`, IREE's `=>`)
+/// the type continues the op.
 fn type_after_type(p: &Parser<'_>) -> bool {
     let prev_ends_type = match p.prev_token() {
         Some((R_ANGLE, _)) => p.byte_before_prev() != Some(b'='),
