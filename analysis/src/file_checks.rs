@@ -457,20 +457,21 @@ fn call_target_check(
 /// A generic op binds as many results as its function type has.
 fn result_count_check(op: &SyntaxNode) -> Option<Diagnostic> {
     let results = op.children().find(|c| c.kind() == OP_RESULT_LIST)?;
-    let bound: u32 = results
+    // Counts are read as u32 (a larger one is a syntax error); their sum may not fit.
+    let bound: u64 = results
         .children()
         .filter(|r| r.kind() == OP_RESULT)
         .map(|r| {
             r.children_with_tokens()
                 .find(|e| e.kind() == INT_NUMBER)
-                .and_then(|t| t.as_token()?.text().parse().ok())
-                .unwrap_or(1)
+                .and_then(|t| t.as_token()?.text().parse::<u32>().ok())
+                .map_or(1, u64::from)
         })
         .sum();
     let function_type = op.children().find(|c| c.kind() == FUNCTION_TYPE)?;
     let result_types = function_type.children().nth(1);
     let defined = match &result_types {
-        Some(list) if list.kind() == TYPE_LIST => list.children().count() as u32,
+        Some(list) if list.kind() == TYPE_LIST => list.children().count() as u64,
         Some(_) => 1,
         None => return None,
     };

@@ -642,17 +642,21 @@ impl Gatherer<'_> {
             return;
         };
         let at = node.text_range().end();
-        let mut next = 0;
+        let known = types.results.len();
+        let mut next = 0usize;
         for result in list.results() {
             let count = result.count().unwrap_or(1) as usize;
+            let end = next.saturating_add(count);
             let Some(name) = result.name_token().and_then(|t| self.name(&t)) else {
-                next += count;
+                next = end;
                 continue;
             };
-            let types = (next..next + count)
-                .map(|i| types.results.get(i).cloned().flatten())
+            // Only the results the op has are typed: a name written to stand for more
+            // (`%r:4000000000`, an error of its own) reads no type past them.
+            let types = (next.min(known)..end.min(known))
+                .map(|i| types.results[i].clone())
                 .collect();
-            next += count;
+            next = end;
             self.facts.defs[name as usize] = Some(DefTypes { types, at });
         }
     }

@@ -205,3 +205,19 @@ fn a_wrong_token_is_reported_just_after_the_token_before_it() {
         .collect();
     assert_eq!(places, [(at, "expected ','")]);
 }
+
+#[test]
+fn custom_ops_naming_billions_of_results_are_checked_without_a_slot_each() {
+    // Found by the fuzz target: the facts walk and the format matcher gave each named
+    // result a slot, and `%r:2000000000` asked for tens of gigabytes. The results the op
+    // has keep their types: `%r#0` is an `i32`, which `arith.addf` uses as an `f32`.
+    let text = "func.func private @g() -> i32\n\
+        func.func @f(%a: i32) {\n  %r:2000000000 = arith.addi %a, %a : i32\n  \
+        %s:2000000000 = func.call @g() : () -> i32\n  %t = arith.addf %r#0, %r#0 : f32\n  \
+        return\n}\n";
+    assert_eq!(
+        check(text),
+        ["%r: use of value '%r' expects different type than prior uses: 'f32' vs 'i32' \
+             [%r: prior use here]"; 2]
+    );
+}

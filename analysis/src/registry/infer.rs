@@ -47,13 +47,20 @@ fn flat_operand_types(state: &State) -> Vec<Option<WrittenType>> {
 }
 
 /// One type per result: as many results as the op names or the format writes types for.
+/// How many results past the written types a result list may give slots to.
+const MAX_UNTYPED_RESULTS: usize = 1 << 12;
+
 fn flat_result_types(
     state: &State,
     spec: &OpSpec,
     written_results: usize,
 ) -> Vec<Option<WrittenType>> {
     let written_types: usize = state.result_types.iter().map(Vec::len).sum();
-    let total = written_results.max(written_types);
+    // A result list may name more results than the types written (a variadic group typed
+    // by a constraint), but not billions (`%r:4000000000`, an error of its own): past a
+    // bound the extra results get no slot, where they would get no type anyway.
+    let named = written_results.min(written_types.saturating_add(MAX_UNTYPED_RESULTS));
+    let total = named.max(written_types);
     let Some(segments) = Segments::of(spec.results.iter().map(|r| r.variadicity), total) else {
         return state
             .result_types
