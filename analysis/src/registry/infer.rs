@@ -46,10 +46,10 @@ fn flat_operand_types(state: &State) -> Vec<Option<WrittenType>> {
     out
 }
 
-/// One type per result: as many results as the op names or the format writes types for.
 /// How many results past the written types a result list may give slots to.
 const MAX_UNTYPED_RESULTS: usize = 1 << 12;
 
+/// One type per result: as many results as the op names or the format writes types for.
 fn flat_result_types(
     state: &State,
     spec: &OpSpec,

@@ -66,16 +66,12 @@ fn keyword_attribute(p: &mut Parser<'_>, with_type: bool) -> bool {
         "strided" => elements::strided_attr(p),
         "distinct" => distinct_attr(p),
         "loc" => locations::inline_location(p),
-        text if types::is_keyword_type(text) || is_shaped_keyword(text) => type_attr(p),
+        text if types::is_keyword_type(text) || types::is_shaped_keyword(text) => type_attr(p),
         _ => {
             p.error_expected("expected attribute value");
             false
         }
     }
-}
-
-fn is_shaped_keyword(text: &str) -> bool {
-    matches!(text, "tensor" | "memref" | "vector" | "complex" | "tuple")
 }
 
 fn type_attr(p: &mut Parser<'_>) -> bool {

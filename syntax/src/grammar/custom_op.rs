@@ -194,7 +194,7 @@ fn type_after_type(p: &Parser<'_>) -> bool {
         Some((BARE_ID, text)) => types::is_keyword_type(text),
         _ => false,
     };
-    prev_ends_type && types::is_builtin_type_start(p) && p.nth(1) == L_ANGLE
+    prev_ends_type && types::is_shaped_keyword(p.current_text()) && types::is_builtin_type_start(p)
 }
 
 /// One item of a custom op's sequence.

@@ -47,6 +47,11 @@ fn integer_type_width(text: &str) -> Option<&str> {
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
+/// Is `text` the keyword of a builtin type with a `<...>` body (`tensor`, `memref`, ...)?
+pub(crate) fn is_shaped_keyword(text: &str) -> bool {
+    matches!(text, "tensor" | "memref" | "vector" | "complex" | "tuple")
+}
+
 /// Does a builtin type (not a function type) start at the cursor? Used by custom ops,
 /// where `tensor` alone may be a keyword but `tensor<` is a type.
 pub(crate) fn is_builtin_type_start(p: &Parser<'_>) -> bool {
@@ -54,11 +59,10 @@ pub(crate) fn is_builtin_type_start(p: &Parser<'_>) -> bool {
         return false;
     }
     let text = p.current_text();
-    match text {
-        "tensor" | "memref" | "vector" | "complex" | "tuple" => {
-            p.nth(1) == L_ANGLE && p.nth_is_adjacent(1)
-        }
-        _ => is_keyword_type(text),
+    if is_shaped_keyword(text) {
+        p.nth(1) == L_ANGLE && p.nth_is_adjacent(1)
+    } else {
+        is_keyword_type(text)
     }
 }
 
