@@ -456,6 +456,19 @@ fn call_target_check(
 
 /// A generic op binds as many results as its function type has.
 fn result_count_check(op: &SyntaxNode) -> Option<Diagnostic> {
+    let function_type = op.children().find(|c| c.kind() == FUNCTION_TYPE)?;
+    let result_types = function_type.children().nth(1);
+    let defined = match &result_types {
+        Some(list) if list.kind() == TYPE_LIST => list.children().count() as u64,
+        Some(_) => 1,
+        None => return None,
+    };
+    result_binding_check(op, defined)
+}
+
+/// The op's result list (`%a, %b:2 =`) binds `defined` results, as many as the op has:
+/// MLIR's parser reports it otherwise, for generic and custom ops alike.
+pub(crate) fn result_binding_check(op: &SyntaxNode, defined: u64) -> Option<Diagnostic> {
     let results = op.children().find(|c| c.kind() == OP_RESULT_LIST)?;
     // Counts are read as u32 (a larger one is a syntax error); their sum may not fit.
     let bound: u64 = results
@@ -468,13 +481,6 @@ fn result_count_check(op: &SyntaxNode) -> Option<Diagnostic> {
                 .map_or(1, u64::from)
         })
         .sum();
-    let function_type = op.children().find(|c| c.kind() == FUNCTION_TYPE)?;
-    let result_types = function_type.children().nth(1);
-    let defined = match &result_types {
-        Some(list) if list.kind() == TYPE_LIST => list.children().count() as u64,
-        Some(_) => 1,
-        None => return None,
-    };
     let at = results.text_range();
     let at = TextRange::at(at.start(), results.first_token()?.text_range().len());
     if defined == 0 {

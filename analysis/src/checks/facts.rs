@@ -202,6 +202,9 @@ impl Gatherer<'_> {
         let (errors, pending) = (self.facts.errors.len(), self.facts.pending.len());
         let (spec, matched, mut types) = self.op_types(node, default_dialect);
         self.record_results(node, &types);
+        if let (Some(spec), Some(matched)) = (spec, &matched) {
+            self.result_binding(node, spec, matched);
+        }
         let was_matched = matched.is_some();
         for (token, ty) in &types.operands {
             if let (Some(name), Some(ty)) = (self.name(token), ty) {
@@ -659,6 +662,16 @@ impl Gatherer<'_> {
             next = end;
             self.facts.defs[name as usize] = Some(DefTypes { types, at });
         }
+    }
+
+    /// Does a custom op's result list name as many results as the op has? (A generic
+    /// op's function type says how many; the file checks compare those.)
+    fn result_binding(&mut self, node: &SyntaxNode, spec: &OpSpec, matched: &OpMatch) {
+        let Some(defined) = matched.result_count(spec) else {
+            return;
+        };
+        let error = crate::file_checks::result_binding_check(node, defined as u64);
+        self.facts.errors.extend(error);
     }
 
     /// `successors in non-terminator` for a generic op we know; the operands a branch

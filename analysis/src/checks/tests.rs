@@ -215,9 +215,16 @@ fn custom_ops_naming_billions_of_results_are_checked_without_a_slot_each() {
         func.func @f(%a: i32) {\n  %r:2000000000 = arith.addi %a, %a : i32\n  \
         %s:2000000000 = func.call @g() : () -> i32\n  %t = arith.addf %r#0, %r#0 : f32\n  \
         return\n}\n";
+    let mismatch = "%r: use of value '%r' expects different type than prior uses: 'f32' vs \
+        'i32' [%r: prior use here]";
+    let binding = "operation defines 1 results but was provided 2000000000 to bind";
     assert_eq!(
         check(text),
-        ["%r: use of value '%r' expects different type than prior uses: 'f32' vs 'i32' \
-             [%r: prior use here]"; 2]
+        [
+            format!("%r: {binding}"),
+            format!("%s: {binding}"),
+            mismatch.to_string(),
+            mismatch.to_string()
+        ]
     );
 }

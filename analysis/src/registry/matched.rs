@@ -5,6 +5,8 @@
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxNode, TextRange};
 
+use super::format::{Collection, Element};
+use super::spec::{OpSpec, Variadicity};
 use crate::types::{Lowering, Type};
 
 /// A type as written in a custom op, or implied by its syntax.
@@ -99,6 +101,8 @@ pub struct OpMatch {
     /// The type of result #N, written or implied by a trait (`None`: neither, as the
     /// `i1` of `arith.cmpi`).
     pub result_types: Vec<Option<WrittenType>>,
+    /// How many result types the op's syntax writes (`: i32`, `-> (f32, f32)`).
+    pub written_result_types: usize,
     pub attributes: Vec<WrittenAttr>,
     /// The regions of each region declaration of the spec.
     pub regions: Vec<Vec<ast::Region>>,
@@ -117,5 +121,26 @@ impl OpMatch {
 
     pub fn attribute(&self, name: &str) -> Option<&WrittenAttr> {
         self.attributes.iter().find(|a| a.name == name)
+    }
+
+    /// How many results the op matched onto `spec` has, where its spec and syntax say:
+    /// as many as the spec declares if none is variadic, or one per result type of a
+    /// `functional-type(..., results)` (`func.call`).
+    pub fn result_count(&self, spec: &OpSpec) -> Option<usize> {
+        if spec
+            .results
+            .iter()
+            .all(|r| r.variadicity == Variadicity::Single)
+        {
+            return Some(spec.results.len());
+        }
+        let results = Element::All(Collection::Results);
+        let typed = spec.format.as_ref().is_some_and(|format| {
+            let elements = &format.elements;
+            elements
+                .iter()
+                .any(|e| matches!(e, Element::FunctionalType(_, r) if **r == results))
+        });
+        typed.then_some(self.written_result_types)
     }
 }
