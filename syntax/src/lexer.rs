@@ -54,7 +54,9 @@ pub fn lex(text: &str) -> (Vec<Token>, Vec<LexError>) {
             newline_before,
         };
         if kind.is_trivia() {
-            newline_before |= kind == WHITESPACE && text[start..lexer.pos].contains(['\n', '\r']);
+            let line_break = |b: &u8| matches!(b, b'\n' | b'\r');
+            newline_before |=
+                kind == WHITESPACE && lexer.bytes[start..lexer.pos].iter().any(line_break);
             newline_before |= kind != WHITESPACE;
         } else {
             newline_before = false;
