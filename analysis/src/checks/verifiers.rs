@@ -85,6 +85,7 @@ pub(in crate::checks) fn parse_failure(
         operands: &operands,
         results: &types.results,
         replayed_region_args: None,
+        regions: std::cell::OnceCell::new(),
     };
     match op.name.split_once('.').map_or("", |(d, _)| d) {
         "arith" => arith::parse_check(&op),
@@ -169,6 +170,8 @@ pub(in crate::checks) struct Op<'a> {
     pub results: &'a [Option<Type>],
     /// See `PendingOp::replayed_region_args`.
     pub replayed_region_args: Option<&'a [TextSize]>,
+    /// The op's regions, collected once: a verifier reads them several times.
+    regions: std::cell::OnceCell<Vec<ast::Region>>,
 }
 
 impl<'a> Op<'a> {
@@ -181,6 +184,7 @@ impl<'a> Op<'a> {
             operands: &pending.operands,
             results: &pending.results,
             replayed_region_args: pending.replayed_region_args.as_deref(),
+            regions: std::cell::OnceCell::new(),
         }
     }
 
@@ -232,8 +236,9 @@ impl<'a> Op<'a> {
     }
 
     /// The regions the op holds itself (not those inside its attributes), in order.
-    pub fn regions(&self) -> Vec<ast::Region> {
-        super::facts::regions_of(self.node).collect()
+    pub fn regions(&self) -> &[ast::Region] {
+        self.regions
+            .get_or_init(|| super::facts::regions_of(self.node).collect())
     }
 }
 
@@ -302,13 +307,12 @@ impl Cx<'_> {
     }
 }
 
-/// The ops of a block, in order.
-pub(in crate::checks) fn block_ops(block: &ast::Block) -> Vec<SyntaxNode> {
+/// Does the block hold an op? (Without collecting a block of thousands.)
+pub(in crate::checks) fn holds_ops(block: &ast::Block) -> bool {
     block
         .syntax()
         .children()
-        .filter(crate::hir::ops::is_op)
-        .collect()
+        .any(|n| crate::hir::ops::is_op(&n))
 }
 
 /// Where an item of a custom op is written, for parse errors that point at it.

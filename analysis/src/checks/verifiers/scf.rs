@@ -8,7 +8,7 @@ mod loops;
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange};
 
-use super::{Cx, Op, block_ops, op_name};
+use super::{Cx, Op, holds_ops, op_name};
 use crate::checks::value_types::surely_differ;
 use crate::diagnostics::{Diagnostic, Note};
 use crate::registry::{RegionConstraint, Registry};
@@ -81,7 +81,7 @@ fn shape_failure(op: &Op<'_>, shape: Shape) -> Option<Diagnostic> {
         if blocks.next().is_some() {
             return Some(op.error(format!("expects region #{i} to have 0 or 1 blocks")));
         }
-        if !implicit && first.is_some_and(|b| block_ops(&b).is_empty()) {
+        if !implicit && first.is_some_and(|b| !holds_ops(&b)) {
             return Some(op.error("expects a non-empty block"));
         }
     }

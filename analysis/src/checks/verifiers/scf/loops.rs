@@ -27,9 +27,9 @@ pub(super) fn verify_for(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
     if inits.len() != op.results.len() {
         return Some(op.error("mismatch in number of loop-carried values and defined values"));
     }
-    let region = op.regions().into_iter().next()?;
+    let region = op.regions().first()?;
     // The yield the custom parser adds to a body without one stands at the op.
-    let (yielded, yield_at) = match region_end(op, &region)? {
+    let (yielded, yield_at) = match region_end(op, region)? {
         End::Implicit => (Vec::new(), op.at()),
         End::Op(yield_op, name) if name == "scf.yield" => {
             (value_types(&yield_op, cx), name_range(&yield_op))
@@ -148,8 +148,8 @@ pub(super) fn verify_parallel(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic
     if args.iter().any(not_index) {
         return Some(op.error("expects arguments for the induction variable to be of index type"));
     }
-    let region = op.regions().into_iter().next()?;
-    let reduce = match region_end(op, &region) {
+    let region = op.regions().first()?;
+    let reduce = match region_end(op, region) {
         Some(End::Implicit) => None,
         Some(End::Op(reduce, name)) if name == "scf.reduce" => Some(reduce),
         end => {
