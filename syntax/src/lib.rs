@@ -136,6 +136,13 @@ pub fn parse_in_pieces(text: &str, pieces: usize, min_piece: usize) -> Option<Pa
     parallel::parse_in_pieces(text, pool::threads(), pieces, min_piece)
 }
 
+/// Does the cut scan of the parallel parser give the same cut points when it scans the
+/// text in two halves, split at up to `tries` places? For tests.
+#[doc(hidden)]
+pub fn cut_scan_halves_agree(text: &str, tries: usize) -> bool {
+    parallel::cut_scan_halves_agree(text, tries)
+}
+
 /// `parse` on the current thread only.
 pub fn parse_sequentially(text: &str) -> Parse {
     let mut p = parser::Parser::new(text);

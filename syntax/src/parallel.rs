@@ -26,6 +26,11 @@ use crate::pool::map_in_turn;
 use crate::reparse::{nesting_depth, parse_fragment};
 use crate::{Parse, SyntaxError, SyntaxKind, SyntaxKind::*, SyntaxNode, grammar, validation};
 
+mod cut_scan;
+
+use cut_scan::cut_points;
+pub(crate) use cut_scan::halves_agree as cut_scan_halves_agree;
+
 /// Files smaller than this are parsed on one thread: splitting would not pay.
 pub(crate) const MIN_PARALLEL_BYTES: usize = 1 << 20;
 
@@ -39,7 +44,7 @@ pub(crate) fn parse_in_pieces(
     pieces: usize,
     min_piece: usize,
 ) -> Option<Parse> {
-    let cuts = choose_cuts(text, pieces, min_piece)?;
+    let cuts = choose_cuts(text, threads, pieces, min_piece)?;
     let (first, last) = (*cuts.first()?, *cuts.last()?);
     let rest_text = format!("{}{}", &text[..first], &text[last..]);
     let spans: Vec<&str> = cuts.windows(2).map(|w| &text[w[0]..w[1]]).collect();
@@ -361,11 +366,11 @@ fn shifted(e: &SyntaxError, cut: TextSize, by: TextSize) -> Option<TextRange> {
 
 /// The byte offsets to cut at (at least two), spread over the longest run of cut points
 /// in one depth-1 region so that each piece has about the same size.
-fn choose_cuts(text: &str, pieces: usize, min_piece: usize) -> Option<Vec<usize>> {
+fn choose_cuts(text: &str, threads: usize, pieces: usize, min_piece: usize) -> Option<Vec<usize>> {
     if memchr::memmem::find(text.as_bytes(), b"// -----").is_some() {
         return None;
     }
-    let region = cut_points(text);
+    let region = cut_points(text, threads);
     // The parser tells what a `{` opens (region, dictionary, group) from the tokens after
     // it; the rest of the file would show it other tokens past the first cut.
     let decided = decided_at(text, region.open)?;
@@ -416,225 +421,8 @@ fn decided_at(text: &str, open: usize) -> Option<usize> {
     }
 }
 
-/// Line starts where a statement surely begins (see the module doc), all in the same
-/// depth-1 region: the one with the most of them. One pass over the bytes that tracks
-/// bracket depth outside strings and comments; it must be cheap next to parsing.
-fn cut_points(text: &str) -> RegionCuts {
-    let bytes = text.as_bytes();
-    let mut cuts = Cuts::default();
-    let (mut depth, mut region, mut open) = (0i64, 0u32, 0usize);
-    // Whether the last line with code ended with nothing that asks for more (no comment).
-    let mut prev_complete = false;
-    let mut i = 0;
-    while i < bytes.len() {
-        // A line starts at `i`.
-        let line_start = i;
-        while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
-            i += 1;
-        }
-        if depth == 1 && prev_complete && starts_statement_surely(&text[i..]) {
-            cuts.add(region, open, i);
-        }
-        let depth_at_line_start = depth;
-        let mut comment_at = None;
-        let mut string_left_open = false;
-        loop {
-            while i < bytes.len() && !INTERESTING[usize::from(bytes[i])] {
-                i += 1;
-            }
-            match bytes.get(i) {
-                None | Some(b'\n') => break,
-                Some(b'"') => {
-                    i += 1;
-                    while i < bytes.len() && !matches!(bytes[i], b'"' | b'\n') {
-                        i += if bytes[i] == b'\\' { 2 } else { 1 };
-                    }
-                    if bytes.get(i) == Some(&b'"') {
-                        i += 1; // the closing quote
-                    } else {
-                        string_left_open = true;
-                    }
-                    i = i.min(bytes.len());
-                }
-                Some(b'/') if bytes.get(i + 1) == Some(&b'/') => {
-                    comment_at = Some(i);
-                    while i < bytes.len() && bytes[i] != b'\n' {
-                        i += 1;
-                    }
-                }
-                Some(b'(' | b'[' | b'{') => {
-                    depth += 1;
-                    if depth == 1 {
-                        region += 1;
-                        open = i;
-                    }
-                    i += 1;
-                }
-                Some(b')' | b']' | b'}') => {
-                    depth -= 1;
-                    i += 1;
-                }
-                Some(_) => i += 1,
-            }
-        }
-        let line_end = i.min(bytes.len());
-        i += 1; // the newline
-        if string_left_open {
-            // A string ends at its line's end with an error, and the parser's recovery
-            // ends the broken statement there, with the brackets it opened: counting them
-            // open would leave the rest of the file without a cut.
-            depth = depth_at_line_start;
-            prev_complete = false;
-            continue;
-        }
-        if comment_at.is_some() {
-            prev_complete = false;
-            continue;
-        }
-        // What the line's code ends with (`->` asks for more, a lone `>` does not).
-        let code = trim_whitespace(&text[line_start..line_end]);
-        if !code.is_empty() {
-            prev_complete = !code.ends_with([',', '=', ':'])
-                && !code.ends_with("->")
-                && !is_bare_result_list(code);
-        }
-    }
-    cuts.best()
-}
-
-/// `str::trim`, cheaper on the ASCII ends of a line (a million lines are trimmed).
-fn trim_whitespace(line: &str) -> &str {
-    let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C);
-    let bytes = line.as_bytes();
-    let start = bytes.iter().position(|b| !space(b)).unwrap_or(bytes.len());
-    let end = bytes
-        .iter()
-        .rposition(|b| !space(b))
-        .map_or(start, |i| i + 1);
-    let code = &line[start..end.max(start)];
-    // Other characters `trim` removes are not ASCII.
-    match (code.as_bytes().first(), code.as_bytes().last()) {
-        (Some(a), Some(b)) if !a.is_ascii() || !b.is_ascii() => code.trim(),
-        _ => code,
-    }
-}
-
-/// `%2` or `%a, %b:2` alone on a line: whether it starts a statement (a result list
-/// missing its `=`) is decided by reading on into the next lines, past a cut.
-fn is_bare_result_list(code: &str) -> bool {
-    code.starts_with('%')
-        && code.bytes().all(|b| {
-            b.is_ascii_alphanumeric()
-                || matches!(
-                    b,
-                    b'%' | b'_' | b'$' | b'.' | b'-' | b',' | b':' | b'#' | b' ' | b'\t'
-                )
-        })
-}
-
-/// The bytes the scan stops at: line ends, strings, comments and brackets.
-static INTERESTING: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < 256 {
-        table[i] = matches!(
-            i as u8,
-            b'\n' | b'"' | b'/' | b'(' | b'[' | b'{' | b')' | b']' | b'}'
-        );
-        i += 1;
-    }
-    table
-};
-
-/// Cut points by depth-1 region, keeping the region with the most.
-#[derive(Default)]
-struct Cuts {
-    best: RegionCuts,
-    current: RegionCuts,
-    region: u32,
-}
-
-/// The cut points of one depth-1 region, and where its bracket opens.
-#[derive(Default)]
-struct RegionCuts {
-    open: usize,
-    at: Vec<usize>,
-}
-
-impl Cuts {
-    fn add(&mut self, region: u32, open: usize, at: usize) {
-        if region != self.region {
-            if self.current.at.len() > self.best.at.len() {
-                self.best = std::mem::take(&mut self.current);
-            }
-            self.current.at.clear();
-            self.current.open = open;
-            self.region = region;
-        }
-        self.current.at.push(at);
-    }
-
-    fn best(self) -> RegionCuts {
-        if self.current.at.len() > self.best.at.len() {
-            self.current
-        } else {
-            self.best
-        }
-    }
-}
-
-/// `dialect.op ` or `%name = x`: a line start the custom-op end rule always ends an op at.
-fn starts_statement_surely(line: &str) -> bool {
-    let bytes = line.as_bytes();
-    match bytes.first() {
-        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {
-            let word = bytes
-                .iter()
-                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
-                .count();
-            line[..word].contains('.') && bytes.get(word) == Some(&b' ')
-        }
-        Some(b'%') => {
-            let name = &bytes[1..];
-            let len = if name.first().is_some_and(u8::is_ascii_digit) {
-                name.iter().take_while(|c| c.is_ascii_digit()).count()
-            } else if name
-                .first()
-                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
-            {
-                name.iter()
-                    .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-                    .count()
-            } else {
-                return false;
-            };
-            let after = &name[len..];
-            after.starts_with(b" = ")
-                && after
-                    .get(3)
-                    .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'"')
-        }
-        _ => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn lines_are_trimmed_as_str_trim_does() {
-        for line in [
-            "",
-            "  ",
-            " a, ",
-            "\t%x =\r",
-            "\u{a0}a,\u{a0}",
-            "a\u{2028}",
-            "\u{b}x\u{c}",
-        ] {
-            assert_eq!(super::trim_whitespace(line), line.trim(), "{line:?}");
-        }
-    }
-
     /// Cuts where the sequential parser reads on: each must give the sequential tree.
     #[test]
     fn an_op_left_open_before_a_cut_is_parsed_as_a_whole() {
@@ -665,7 +453,7 @@ mod tests {
         // input): the `{` before it must not hide the module's statements from the scan.
         let ops: String = (0..100).map(|i| format!("  x.op{i} %a\n")).collect();
         let text = format!("\"t.op\"() {{a = \"\nmodule {{\n{ops}}}\n");
-        let cuts = super::choose_cuts(&text, 4, 1).expect("cuts");
+        let cuts = super::choose_cuts(&text, 1, 4, 1).expect("cuts");
         assert_eq!(cuts.len(), 5, "{cuts:?}");
         let parse = super::parse_in_pieces(&text, 2, 4, 1).expect("a parse in pieces");
         assert_eq!(parse, crate::parse_sequentially(&text));
@@ -675,11 +463,14 @@ mod tests {
     fn the_first_cut_comes_after_the_brackets_lookahead() {
         let ops: String = (0..40).map(|i| format!("  x.op{i} %a\n")).collect();
         let text = format!("m {{\n{ops}}}\n");
-        let cuts = super::choose_cuts(&text, 4, 1).expect("cuts");
+        let cuts = super::choose_cuts(&text, 1, 4, 1).expect("cuts");
         let decided = super::decided_at(&text, 2).expect("enough tokens");
         assert!(cuts[0] > decided, "{cuts:?} vs {decided}");
         // 40 statements hold enough tokens; 10 do not (the parser could still be looking).
         let ops: String = (0..10).map(|i| format!("  x.op{i} %a\n")).collect();
-        assert_eq!(super::choose_cuts(&format!("m {{\n{ops}}}\n"), 4, 1), None);
+        assert_eq!(
+            super::choose_cuts(&format!("m {{\n{ops}}}\n"), 1, 4, 1),
+            None
+        );
     }
 }

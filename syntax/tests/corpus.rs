@@ -124,6 +124,21 @@ fn parsing_in_pieces_gives_the_sequential_parse() {
 }
 
 #[test]
+fn the_cut_scan_in_two_halves_gives_the_one_pass_scan() {
+    // Large files are scanned for cut points in two halves on two threads; wherever the
+    // second half starts, joining them must give exactly the one-pass scan.
+    for (path, text) in corpus_texts() {
+        for text in std::iter::once(text.clone()).chain(mutations(&text)) {
+            assert!(
+                mlir_syntax::cut_scan_halves_agree(&text, 8),
+                "{} differs:\n{text}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
 fn token_only_nodes_hold_only_tokens() {
     // Walks skip such nodes whole, also in broken code: every corpus file and variant.
     for (path, text) in corpus_texts() {
