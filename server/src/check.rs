@@ -105,7 +105,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
 }
 
 fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::Result<FileReport> {
-    let bytes = std::fs::read(path)?;
+    let bytes = crate::read_file::read_file(path)?;
     let (text, mut diagnostics) = decode(bytes);
     let split = options.split_input_file || run_line_requests_split(&text);
     if split {

@@ -4,6 +4,7 @@
 mod check;
 mod cli;
 mod lsp;
+mod read_file;
 mod render;
 
 use std::process::ExitCode;
