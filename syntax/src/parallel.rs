@@ -365,7 +365,8 @@ fn shifted(e: &SyntaxError, cut: TextSize, by: TextSize) -> Option<TextRange> {
 }
 
 /// The byte offsets to cut at (at least two), spread over the longest run of cut points
-/// in one depth-1 region so that each piece has about the same size.
+/// in one depth-1 region so that each piece has about the same size, but for the last
+/// pieces (see `targets`).
 fn choose_cuts(text: &str, threads: usize, pieces: usize, min_piece: usize) -> Option<Vec<usize>> {
     if memchr::memmem::find(text.as_bytes(), b"// -----").is_some() {
         return None;
@@ -382,8 +383,7 @@ fn choose_cuts(text: &str, threads: usize, pieces: usize, min_piece: usize) -> O
         return None;
     }
     let mut cuts = vec![first];
-    for k in 1..count {
-        let target = first + span * k / count;
+    for target in targets(first, span, count, threads) {
         let i = candidates.partition_point(|&c| c < target);
         let at = candidates[i.min(candidates.len() - 1)];
         if at > *cuts.last()? && at < last {
@@ -392,6 +392,22 @@ fn choose_cuts(text: &str, threads: usize, pieces: usize, min_piece: usize) -> O
     }
     cuts.push(last);
     Some(cuts)
+}
+
+/// Where to cut `span` bytes from `first` into `count` pieces of one size, with the last
+/// `threads` pieces cut in quarters: threads take the pieces in turn, and a whole piece
+/// taken last would leave the other threads idle while one parses it.
+fn targets(first: usize, span: usize, count: usize, threads: usize) -> Vec<usize> {
+    let tail = if threads > 1 && count > 2 * threads {
+        threads
+    } else {
+        0
+    };
+    let whole = (1..count)
+        .filter(|&k| k <= count - tail)
+        .map(|k| span * k / count);
+    let quarters = (4 * (count - tail) + 1..4 * count).map(|q| span * q / (4 * count));
+    whole.chain(quarters).map(|at| first + at).collect()
 }
 
 /// How many tokens after a bracket the parser may look at to decide what it opens
@@ -447,6 +463,16 @@ mod tests {
     }
 
     /// However long the statements before the first cut, the bracket is decided first.
+    #[test]
+    fn the_last_pieces_are_cut_in_quarters_when_threads_share_them() {
+        assert_eq!(super::targets(0, 100, 4, 1), [25, 50, 75]);
+        assert_eq!(super::targets(0, 100, 4, 2), [25, 50, 75]);
+        assert_eq!(
+            super::targets(10, 100, 5, 2),
+            [30, 50, 70, 75, 80, 85, 90, 95, 100, 105]
+        );
+    }
+
     #[test]
     fn a_string_left_open_closes_its_line_for_the_cut_scan() {
         // An unterminated string at the start of a big file (issue 2's pathological
