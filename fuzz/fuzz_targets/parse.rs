@@ -1,9 +1,11 @@
 //! Fuzz target for the parser, the diagnostics pass and the IDE features: any bytes must
 //! parse without panicking, into a tree whose text is the input, and diagnostics (and
 //! their notes) must stay inside it; where the parallel parser can cut the input into
-//! pieces, it must give exactly the sequential parse; the memo of op shapes must change
-//! no body diagnostic; hover, completion and inlay hints must not panic anywhere, nor
-//! the IDE features of the IRDL dialects the input defines.
+//! pieces (8, so the last are cut in quarters), it must give exactly the sequential
+//! parse, and its scan for cut points must give the same in two halves as in one pass;
+//! the memo of op shapes must change no body diagnostic; hover, completion and inlay
+//! hints must not panic anywhere, nor the IDE features of the IRDL dialects the input
+//! defines.
 //! Run on stable: `cargo fuzz run parse -s none` (from the repository root).
 #![no_main]
 
@@ -13,9 +15,10 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let parse = mlir_syntax::parse(&text);
     assert_eq!(parse.syntax_node().text().to_string(), text.as_ref());
-    if let Some(pieces) = mlir_syntax::parse_in_pieces(&text, 4, 1) {
+    if let Some(pieces) = mlir_syntax::parse_in_pieces(&text, 8, 1) {
         assert!(pieces == mlir_syntax::parse_sequentially(&text));
     }
+    assert!(mlir_syntax::cut_scan_halves_agree(&text, 4));
     for split in [false, true] {
         for d in mlir_analysis::file_diagnostics(&text, split) {
             assert!(usize::from(d.range.end()) <= text.len());
