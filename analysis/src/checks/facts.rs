@@ -144,6 +144,7 @@ pub(super) fn gather(
         aliases,
         registry: Registry::builtin(),
         memo,
+        last_name: std::cell::Cell::new(0),
     };
     if body_op.kind() == SyntaxKind::SOURCE_FILE {
         for op in body_op.children().by_kind(ops::is_op_kind) {
@@ -168,6 +169,26 @@ struct Gatherer<'a> {
     aliases: &'a dyn Fn(&str) -> Option<SyntaxNode>,
     registry: &'static Registry,
     memo: &'a mut OpMemo,
+    /// The index of the name found last: the walk asks for names in about text order.
+    last_name: std::cell::Cell<usize>,
+}
+
+/// The index of the range starting at `start` among `ranges` (sorted, starts distinct),
+/// searched from `hint` forward first: a search for the next name of a walk in text
+/// order takes a step or two instead of a binary search over the whole body.
+fn find_near(ranges: &[TextRange], start: TextSize, hint: usize) -> Option<usize> {
+    let hint = hint.min(ranges.len().saturating_sub(1));
+    if ranges.get(hint)?.start() > start {
+        return ranges.binary_search_by_key(&start, |r| r.start()).ok();
+    }
+    // Gallop: the first range past `start` is within `hint + step`.
+    let mut step = 1;
+    while ranges.get(hint + step).is_some_and(|r| r.start() <= start) {
+        step *= 2;
+    }
+    let window = hint + step / 2..ranges.len().min(hint + step + 1);
+    let found = ranges[window.clone()].binary_search_by_key(&start, |r| r.start());
+    found.ok().map(|i| window.start + i)
 }
 
 impl Gatherer<'_> {
@@ -177,8 +198,8 @@ impl Gatherer<'_> {
 
     /// The index of the name that starts at `start` (names are in text order).
     fn name_at(&self, start: TextSize) -> Option<u32> {
-        let ranges = &self.facts.name_ranges;
-        let i = ranges.binary_search_by_key(&start, |r| r.start()).ok()?;
+        let i = find_near(&self.facts.name_ranges, start, self.last_name.get())?;
+        self.last_name.set(i);
         Some(i as u32)
     }
 
@@ -923,4 +944,24 @@ fn first_line(text: &str) -> String {
 /// Does the op return from its function (`func.return`, or the legacy `std.return`)?
 fn is_return(spec: &OpSpec) -> bool {
     matches!(spec.name.as_str(), "func.return" | "std.return")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_from_any_hint_finds_what_a_binary_search_finds() {
+        let ranges: Vec<TextRange> = (0..40u32)
+            .map(|i| TextRange::at(TextSize::new(i * 3 + i % 2), TextSize::new(2)))
+            .collect();
+        for hint in 0..45 {
+            for start in 0..130 {
+                let start = TextSize::new(start);
+                let expected = ranges.binary_search_by_key(&start, |r| r.start()).ok();
+                assert_eq!(find_near(&ranges, start, hint), expected, "{start:?} from {hint}");
+            }
+        }
+        assert_eq!(find_near(&[], TextSize::new(0), 0), None);
+    }
 }
