@@ -23,7 +23,7 @@ pub(super) fn check(facts: &Facts, resolution: &Resolution) -> Vec<Diagnostic> {
     for u in &facts.uses {
         typed[u.name as usize] = Some(&u.ty);
     }
-    // (definition, result number, use), sorted: each value's uses in text order.
+    // (definition, result number, use), in text order.
     let mut uses: Vec<(u32, u32, u32)> = Vec::new();
     for (name, target) in resolution.targets.iter().enumerate() {
         let name = name as u32;
@@ -35,7 +35,7 @@ pub(super) fn check(facts: &Facts, resolution: &Resolution) -> Vec<Diagnostic> {
             uses.push((def, result.unwrap_or(0), name));
         }
     }
-    uses.sort_unstable();
+    let uses = by_value(uses, facts.name_ranges.len());
     let mut out = Vec::new();
     for value in uses.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
         let (def, result, _) = value[0];
@@ -43,6 +43,32 @@ pub(super) fn check(facts: &Facts, resolution: &Resolution) -> Vec<Diagnostic> {
         check_value(facts, &typed, def, result, &names, &mut out);
     }
     out
+}
+
+/// `uses` (in text order) sorted by definition and result number, each value's uses
+/// still in text order. A counting sort by definition: a comparison sort of every use of
+/// a body cost more than checking them.
+fn by_value(uses: Vec<(u32, u32, u32)>, names: usize) -> Vec<(u32, u32, u32)> {
+    let mut starts = vec![0u32; names + 1];
+    for &(def, _, _) in &uses {
+        starts[def as usize + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut sorted = vec![(0, 0, 0); uses.len()];
+    for u in uses {
+        let slot = &mut starts[u.0 as usize];
+        sorted[*slot as usize] = u;
+        *slot += 1;
+    }
+    // The uses of one definition with several results: by result, each in text order.
+    for group in sorted.chunk_by_mut(|a, b| a.0 == b.0) {
+        if group.iter().any(|u| u.1 != group[0].1) {
+            group.sort_by_key(|u| u.1);
+        }
+    }
+    sorted
 }
 
 /// Walks the uses of result `result` of definition `def` in text order.
@@ -158,5 +184,18 @@ fn exact_attr(attr: &Attr) -> bool {
         Attr::Dictionary(entries) => entries.iter().all(|(_, a)| exact_attr(a)),
         Attr::Type(t) => exact(t),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn uses_sorted_by_value_keep_text_order_within_each() {
+        // (definition, result, use), in text order of the uses.
+        let uses = vec![(5, 0, 6), (2, 1, 7), (2, 0, 8), (5, 0, 9), (2, 1, 10), (0, 0, 11)];
+        let mut expected = uses.clone();
+        expected.sort_unstable();
+        assert_eq!(super::by_value(uses, 12), expected);
+        assert_eq!(super::by_value(Vec::new(), 0), Vec::new());
     }
 }
