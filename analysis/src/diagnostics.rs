@@ -223,7 +223,8 @@ fn token_at(root: &SyntaxNode, at: TextSize) -> Option<SyntaxToken> {
 /// an undeclared value, goes (what our checks find there seldom is more than what follows
 /// from the broken text: a declaration cut short looks public, an op cut short looks like
 /// a block's last op). A custom parser's error (`custom-syntax`) counts as a syntax error
-/// for the op's other findings.
+/// for the op's other findings, and a result list binding the wrong number of results
+/// (`result-count`) for its findings after parse.
 fn quiet_behind_syntax_errors(
     root: &SyntaxNode,
     syntax: &[mlir_syntax::SyntaxError],
@@ -239,17 +240,28 @@ fn quiet_behind_syntax_errors(
         .map(|d| d.range.start())
         .chain(syntax_starts.iter().copied())
         .collect();
-    if starts.is_empty() {
+    starts.sort_unstable();
+    // A result list that binds the wrong number of results is reported when the op has
+    // parsed, which ends MLIR's parse too: nothing is verified of that op.
+    let mut after_parse_starts: Vec<TextSize> = semantic
+        .iter()
+        .filter(|d| d.code == "result-count")
+        .map(|d| d.range.start())
+        .chain(starts.iter().copied())
+        .collect();
+    if after_parse_starts.is_empty() {
         return semantic;
     }
-    starts.sort_unstable();
+    after_parse_starts.sort_unstable();
     semantic
         .into_iter()
         .filter(|d| {
             // A finding made while parsing goes only behind an earlier syntax error.
-            let before = (!is_found_after_parse(d.code)).then_some(d.range.start());
+            let found_after_parse = is_found_after_parse(d.code);
+            let before = (!found_after_parse).then_some(d.range.start());
             let starts = match d.code {
                 "custom-syntax" => &syntax_starts,
+                _ if found_after_parse => &after_parse_starts,
                 _ => &starts,
             };
             !op_holds_syntax_error(root, d.range.start(), before, starts)

@@ -58,3 +58,94 @@ func.func @every_result_named(%a: i32, %b: i32) -> i32 {
   %lo, %hi = arith.mului_extended %a, %b : i32
   return %s : i32
 }
+
+// -----
+
+// Ops with a variadic result list have as many results as their syntax writes types,
+// and nothing of an op whose names do not fit is verified (MLIR's parse stops there).
+func.func @if_with_two_names(%c: i1, %a: i32) {
+  // expected-error@+1 {{operation defines 1 results but was provided 2 to bind}}
+  %x, %y = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+    scf.yield %a : i32
+  }
+  return
+}
+
+// -----
+
+func.func @if_without_results(%c: i1) {
+  // expected-error@+1 {{cannot name an operation with no results}}
+  %x = scf.if %c {
+  }
+  return
+}
+
+// -----
+
+func.func @for_with_more_names(%lb: index, %ub: index, %s: index, %a: i32) {
+  // expected-error@+1 {{operation defines 1 results but was provided 2 to bind}}
+  %r:2 = scf.for %i = %lb to %ub step %s iter_args(%acc = %a) -> (i32) {
+    scf.yield %acc : i32
+  }
+  return
+}
+
+// -----
+
+func.func @while_with_more_names(%a: i32) {
+  // expected-error@+1 {{operation defines 1 results but was provided 2 to bind}}
+  %r:2 = scf.while (%x = %a) : (i32) -> i32 {
+    %c = arith.constant true
+    scf.condition(%c) %x : i32
+  } do {
+  ^bb0(%y: i32):
+    scf.yield %y : i32
+  }
+  return
+}
+
+// -----
+
+func.func @call_indirect_with_fewer_names(%f: (i32) -> (i32, i32), %a: i32) {
+  // expected-error@+1 {{operation defines 2 results but was provided 1 to bind}}
+  %r = func.call_indirect %f(%a) : (i32) -> (i32, i32)
+  return
+}
+
+// -----
+
+func.func @parallel_with_more_names(%lb: index, %ub: index, %s: index, %a: f32) {
+  // expected-error@+1 {{operation defines 1 results but was provided 2 to bind}}
+  %r:2 = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%a) -> f32 {
+    scf.reduce(%a : f32) {
+    ^bb0(%l: f32, %m: f32):
+      scf.reduce.return %l : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @variadic_results_named_right(%c: i1, %a: i32, %f: (i32) -> (i32, i32), %i: index,
+                                        %lb: index, %ub: index, %s: index) {
+  %x = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+    scf.yield %a : i32
+  }
+  %e = scf.execute_region -> i32 {
+    scf.yield %a : i32
+  }
+  %p, %q = func.call_indirect %f(%a) : (i32) -> (i32, i32)
+  %k = scf.index_switch %i -> i32
+  default {
+    scf.yield %a : i32
+  }
+  %t:2 = scf.for %j = %lb to %ub step %s iter_args(%u = %a, %v = %a) -> (i32, i32) {
+    scf.yield %u, %v : i32, i32
+  }
+  return
+}

@@ -959,7 +959,11 @@ mod tests {
             for start in 0..130 {
                 let start = TextSize::new(start);
                 let expected = ranges.binary_search_by_key(&start, |r| r.start()).ok();
-                assert_eq!(find_near(&ranges, start, hint), expected, "{start:?} from {hint}");
+                assert_eq!(
+                    find_near(&ranges, start, hint),
+                    expected,
+                    "{start:?} from {hint}"
+                );
             }
         }
         assert_eq!(find_near(&[], TextSize::new(0), 0), None);

@@ -192,7 +192,14 @@ mod tests {
     #[test]
     fn uses_sorted_by_value_keep_text_order_within_each() {
         // (definition, result, use), in text order of the uses.
-        let uses = vec![(5, 0, 6), (2, 1, 7), (2, 0, 8), (5, 0, 9), (2, 1, 10), (0, 0, 11)];
+        let uses = vec![
+            (5, 0, 6),
+            (2, 1, 7),
+            (2, 0, 8),
+            (5, 0, 9),
+            (2, 1, 10),
+            (0, 0, 11),
+        ];
         let mut expected = uses.clone();
         expected.sort_unstable();
         assert_eq!(super::by_value(uses, 12), expected);

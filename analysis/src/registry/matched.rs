@@ -124,8 +124,9 @@ impl OpMatch {
     }
 
     /// How many results the op matched onto `spec` has, where its spec and syntax say:
-    /// as many as the spec declares if none is variadic, or one per result type of a
-    /// `functional-type(..., results)` (`func.call`).
+    /// as many as the spec declares if none is variadic, or, for one variadic result
+    /// declaration, one per result type its format writes (`-> (i32, f32)` of `scf.if`,
+    /// the function type of `func.call`).
     pub fn result_count(&self, spec: &OpSpec) -> Option<usize> {
         if spec
             .results
@@ -134,13 +135,31 @@ impl OpMatch {
         {
             return Some(spec.results.len());
         }
-        let results = Element::All(Collection::Results);
-        let typed = spec.format.as_ref().is_some_and(|format| {
-            let elements = &format.elements;
-            elements
-                .iter()
-                .any(|e| matches!(e, Element::FunctionalType(_, r) if **r == results))
-        });
+        let [result] = spec.results.as_slice() else {
+            return None;
+        };
+        let typed = spec
+            .format
+            .as_ref()
+            .is_some_and(|format| writes_types_of(&format.elements, &result.name));
         typed.then_some(self.written_result_types)
     }
+}
+
+/// Does the format write the types of result `name` (or of all results) somewhere?
+fn writes_types_of(elements: &[Element], name: &str) -> bool {
+    let is_result = |e: &Element| match e {
+        Element::All(Collection::Results) => true,
+        Element::Var(var) => var == name,
+        _ => false,
+    };
+    elements.iter().any(|e| match e {
+        Element::Type(inner) => is_result(inner),
+        Element::FunctionalType(_, results) => is_result(results),
+        Element::Custom { args, .. } => writes_types_of(args, name),
+        Element::Optional {
+            then, otherwise, ..
+        } => writes_types_of(then, name) || writes_types_of(otherwise, name),
+        _ => false,
+    })
 }
