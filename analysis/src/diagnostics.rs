@@ -234,25 +234,13 @@ fn quiet_behind_syntax_errors(
     syntax_starts.sort_unstable();
     // A custom parser's error ends MLIR's parse as a syntax error does (for what else the
     // op holds: a custom parser that reports two errors reports both).
-    let mut starts: Vec<TextSize> = semantic
-        .iter()
-        .filter(|d| d.code == "custom-syntax")
-        .map(|d| d.range.start())
-        .chain(syntax_starts.iter().copied())
-        .collect();
-    starts.sort_unstable();
+    let starts = starts_of(&semantic, "custom-syntax", &syntax_starts);
     // A result list that binds the wrong number of results is reported when the op has
     // parsed, which ends MLIR's parse too: nothing is verified of that op.
-    let mut after_parse_starts: Vec<TextSize> = semantic
-        .iter()
-        .filter(|d| d.code == "result-count")
-        .map(|d| d.range.start())
-        .chain(starts.iter().copied())
-        .collect();
+    let after_parse_starts = starts_of(&semantic, "result-count", &starts);
     if after_parse_starts.is_empty() {
         return semantic;
     }
-    after_parse_starts.sort_unstable();
     semantic
         .into_iter()
         .filter(|d| {
@@ -267,6 +255,18 @@ fn quiet_behind_syntax_errors(
             !op_holds_syntax_error(root, d.range.start(), before, starts)
         })
         .collect()
+}
+
+/// Where the diagnostics of `code` start, with `more`, sorted.
+fn starts_of(semantic: &[Diagnostic], code: &str, more: &[TextSize]) -> Vec<TextSize> {
+    let mut starts: Vec<TextSize> = semantic
+        .iter()
+        .filter(|d| d.code == code)
+        .map(|d| d.range.start())
+        .chain(more.iter().copied())
+        .collect();
+    starts.sort_unstable();
+    starts
 }
 
 /// Is a diagnostic of this code one that MLIR finds only after the op parsed: its
