@@ -14,9 +14,8 @@ const SPLIT_READ_BYTES: u64 = 8 << 20;
 pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
     let mut file = File::open(path)?;
     let len = file.metadata()?.len();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     if len >= SPLIT_READ_BYTES
-        && threads > 1
+        && mlir_syntax::pool::threads() > 1
         && let Some(bytes) = read_in_halves(&mut file, len)
     {
         return Ok(bytes);

@@ -16,7 +16,7 @@ const SPLIT_SCAN_BYTES: usize = 4 << 20;
 /// with the most of them. `threads > 1` lets a large file be scanned in two halves.
 pub(super) fn cut_points(text: &str, threads: usize) -> RegionCuts {
     if threads < 2 || text.len() < SPLIT_SCAN_BYTES {
-        return cut_points_at(text, text.len());
+        return one_pass(text);
     }
     let half = text.len() / 2;
     let mid = memchr::memchr(b'\n', &text.as_bytes()[half..]).map_or(text.len(), |i| half + i + 1);
@@ -26,7 +26,7 @@ pub(super) fn cut_points(text: &str, threads: usize) -> RegionCuts {
 /// Does the scan in two halves give what one pass gives, wherever the second half starts
 /// (at up to `tries` line starts spread over the text)? For tests.
 pub(crate) fn halves_agree(text: &str, tries: usize) -> bool {
-    let whole = cut_points_at(text, text.len());
+    let whole = one_pass(text);
     let starts: Vec<usize> = std::iter::once(0)
         .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
         .collect();
@@ -40,13 +40,8 @@ pub(crate) fn halves_agree(text: &str, tries: usize) -> bool {
 /// `cut_points`, with the lines from `mid` (a line start, or the text's end) scanned on
 /// another thread than those before it.
 fn cut_points_at(text: &str, mid: usize) -> RegionCuts {
-    if mid >= text.len() {
-        let mut first = Absolute::default();
-        scan_lines(text, 0..text.len(), &mut LineState::default(), &mut first);
-        return first.cuts.best();
-    }
-    if u32::try_from(text.len()).is_err() {
-        return cut_points_at(text, text.len());
+    if mid >= text.len() || u32::try_from(text.len()).is_err() {
+        return one_pass(text);
     }
     let mut second_state = LineState {
         depth: 0,
@@ -60,13 +55,10 @@ fn cut_points_at(text: &str, mid: usize) -> RegionCuts {
         });
         let mut second = Relative::default();
         scan_lines(text, mid..text.len(), &mut second_state, &mut second);
-        let first = first
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (first, second)
+        (super::join(first), second)
     });
     if second.too_deep {
-        return cut_points_at(text, text.len());
+        return one_pass(text);
     }
     // The second half's depth 0 is the first half's end depth: its depth-1 lines are those
     // at `1 - end.depth`, and its depth-1 regions open where the depth climbs to that level.
@@ -83,6 +75,13 @@ fn cut_points_at(text: &str, mid: usize) -> RegionCuts {
         first.cuts.add(region, open, c.at as usize);
     }
     first.cuts.best()
+}
+
+/// The scan of the whole text on the current thread.
+fn one_pass(text: &str) -> RegionCuts {
+    let mut sink = Absolute::default();
+    scan_lines(text, 0..text.len(), &mut LineState::default(), &mut sink);
+    sink.cuts.best()
 }
 
 /// What the scan carries from one line to the next.
