@@ -7,6 +7,7 @@
 
 pub mod ast;
 mod grammar;
+mod green_builder;
 pub mod green_walk;
 mod lexer;
 mod parallel;

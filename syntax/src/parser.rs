@@ -2,7 +2,10 @@
 //! with trivia attached between nodes, errors collected beside the tree, a nesting limit and
 //! a step limit so that no input can overflow the stack or loop forever (DESIGN §3.2).
 
-use rowan::{Checkpoint, GreenNode, GreenNodeBuilder, TextRange, TextSize};
+use rowan::{GreenNode, TextRange, TextSize};
+
+pub(crate) use crate::green_builder::Checkpoint;
+use crate::green_builder::GreenBuilder;
 
 use crate::{
     SyntaxError,
@@ -50,7 +53,7 @@ pub(crate) struct Parser<'t> {
     pos: usize,
     /// Index of the first trivia token not yet added to the tree.
     trivia_start: usize,
-    builder: GreenNodeBuilder<'static>,
+    builder: GreenBuilder,
     errors: Vec<SyntaxError>,
     depth: u32,
     steps: std::cell::Cell<u32>,
@@ -76,6 +79,7 @@ impl<'t> Parser<'t> {
             .into_iter()
             .map(|e| SyntaxError::new(e.message, TextRange::new(e.start.into(), e.end.into())))
             .collect();
+        let builder = GreenBuilder::with_capacity(tokens.len());
         let mut p = Parser {
             lexer_error_count: errors.len(),
             last_error_start: errors.last().map(|e| e.range.start()),
@@ -83,7 +87,7 @@ impl<'t> Parser<'t> {
             tokens,
             pos: 0,
             trivia_start: 0,
-            builder: GreenNodeBuilder::new(),
+            builder,
             errors,
             depth: 0,
             steps: std::cell::Cell::new(0),

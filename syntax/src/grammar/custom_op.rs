@@ -4,7 +4,7 @@
 //! markers, and a new line that begins a new statement (unless the previous token asks for
 //! a continuation, such as a trailing `,`).
 
-use rowan::Checkpoint;
+use crate::parser::Checkpoint;
 
 use super::attributes::{attribute_in_custom_op, symbol_ref};
 use super::{region, trailing_location, types, value_use};

@@ -1,7 +1,7 @@
 //! Generic-form operations (G-02): `"d.op"(operands) [successors] <{props}> (regions)
 //! {attrs} : (T) -> (T) loc(...)`, parts in that fixed order, messages as upstream's.
 
-use rowan::Checkpoint;
+use crate::parser::Checkpoint;
 
 use super::{attributes::attr_dict, region, trailing_location, types, value_use};
 use crate::SyntaxKind::*;

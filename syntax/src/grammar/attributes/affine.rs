@@ -2,7 +2,7 @@
 //! expressions with upstream's precedence, and set constraints. Identifiers must be
 //! declared in the map's own lists, which upstream checks while parsing.
 
-use rowan::Checkpoint;
+use crate::parser::Checkpoint;
 
 use crate::SyntaxKind::{self, *};
 use crate::parser::Parser;

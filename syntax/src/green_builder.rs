@@ -1,0 +1,271 @@
+//! The parser's green-tree builder: rowan's `GreenNodeBuilder` calls, with tokens and
+//! small nodes interned as rowan interns them (equal ones share one allocation), but for
+//! less work on IR, which is mostly punctuation and whitespace written the same way again
+//! and again. rowan hashes every token into one map; here a token equal to the last of its
+//! kind is found without hashing, which is most tokens. The builder also reserves room for
+//! a whole text's children at once: a 10 MB line is one node of millions of children, and
+//! growing their vector step by step copies it again and again under some allocators.
+
+use std::hash::Hasher;
+
+use hashbrown::HashTable;
+use rowan::{GreenNode, GreenNodeData, GreenToken, GreenTokenData, NodeOrToken, SyntaxKind};
+use rustc_hash::FxHasher;
+
+type Element = NodeOrToken<GreenNode, GreenToken>;
+
+/// A place in the children of the open node where a node may later be started
+/// (`GreenBuilder::start_node_at`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Checkpoint(usize);
+
+/// Nodes with more children than this are not interned: they rarely repeat (rowan's rule).
+const MAX_INTERNED_CHILDREN: usize = 3;
+
+/// Marks an element that is not interned: a node holding one is not interned either.
+const NOT_INTERNED: u64 = 0;
+
+pub(crate) struct GreenBuilder {
+    /// The open nodes: their kind and where their children start in `children`.
+    parents: Vec<(SyntaxKind, usize)>,
+    /// The children of all open nodes, each with its interning hash.
+    children: Vec<(u64, Element)>,
+    /// Every distinct token so far with its hash, and the table that finds them by hash.
+    /// Indices, not clones, stand in the table and in `last_of_kind`: each clone or drop
+    /// of a token is an atomic count update, which costs more than the rest of a lookup.
+    tokens: Vec<(u64, GreenToken)>,
+    token_table: HashTable<u32>,
+    nodes: HashTable<(u64, GreenNode)>,
+    /// The index of the last token of each kind, by kind.
+    last_of_kind: Vec<u32>,
+}
+
+/// No token of this kind yet.
+const NONE: u32 = u32::MAX;
+
+impl GreenBuilder {
+    /// A builder with room for `children` elements open at once.
+    pub(crate) fn with_capacity(children: usize) -> Self {
+        GreenBuilder {
+            parents: Vec::new(),
+            children: Vec::with_capacity(children),
+            tokens: Vec::new(),
+            token_table: HashTable::new(),
+            nodes: HashTable::new(),
+            last_of_kind: Vec::new(),
+        }
+    }
+
+    /// Adds a token to the open node.
+    pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) {
+        let slot = usize::from(kind.0);
+        if self.last_of_kind.len() <= slot {
+            self.last_of_kind.resize(slot + 1, NONE);
+        }
+        let last = self.last_of_kind[slot];
+        let index = match self.tokens.get(last as usize) {
+            Some((_, token)) if token.text() == text => last,
+            _ => self.intern_token(kind, text),
+        };
+        self.last_of_kind[slot] = index;
+        let (hash, token) = &self.tokens[index as usize];
+        self.children
+            .push((*hash, NodeOrToken::Token(token.clone())));
+    }
+
+    /// The index of the token of `kind` and `text` in `tokens`, added if it is new.
+    fn intern_token(&mut self, kind: SyntaxKind, text: &str) -> u32 {
+        let mut h = FxHasher::default();
+        h.write_u16(kind.0);
+        h.write(text.as_bytes());
+        let hash = h.finish();
+        let tokens = &self.tokens;
+        let same = |&i: &u32| {
+            let token = &tokens[i as usize].1;
+            token.kind() == kind && token.text() == text
+        };
+        if let Some(&index) = self.token_table.find(hash, same) {
+            return index;
+        }
+        let index = u32::try_from(self.tokens.len()).expect("fewer than 2^32 distinct tokens");
+        self.tokens.push((hash, GreenToken::new(kind, text)));
+        let tokens = &self.tokens;
+        self.token_table
+            .insert_unique(hash, index, |&i| tokens[i as usize].0);
+        index
+    }
+
+    pub(crate) fn start_node(&mut self, kind: SyntaxKind) {
+        self.parents.push((kind, self.children.len()));
+    }
+
+    pub(crate) fn finish_node(&mut self) {
+        let (kind, first) = self.parents.pop().expect("a node to finish");
+        let (hash, node) = self.node(kind, first);
+        self.children.push((hash, NodeOrToken::Node(node)));
+    }
+
+    /// The node of `kind` over the children from `first` on, interned if it is small.
+    fn node(&mut self, kind: SyntaxKind, first: usize) -> (u64, GreenNode) {
+        let children = &self.children[first..];
+        let hash = if children.len() > MAX_INTERNED_CHILDREN {
+            NOT_INTERNED
+        } else {
+            node_hash(kind, children)
+        };
+        if hash == NOT_INTERNED {
+            return (NOT_INTERNED, self.build(kind, first));
+        }
+        let same = |(_, n): &(u64, GreenNode)| n.kind() == kind && same_children(n, children);
+        if let Some((_, node)) = self.nodes.find(hash, same) {
+            let node = node.clone();
+            self.children.truncate(first);
+            return (hash, node);
+        }
+        let node = self.build(kind, first);
+        self.nodes
+            .insert_unique(hash, (hash, node.clone()), |(h, _)| *h);
+        (hash, node)
+    }
+
+    fn build(&mut self, kind: SyntaxKind, first: usize) -> GreenNode {
+        GreenNode::new(kind, self.children.drain(first..).map(|(_, e)| e))
+    }
+
+    pub(crate) fn checkpoint(&self) -> Checkpoint {
+        Checkpoint(self.children.len())
+    }
+
+    /// Starts a node whose first child is the one added at `checkpoint`.
+    pub(crate) fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
+        let at = checkpoint.0;
+        assert!(at <= self.children.len(), "checkpoint past the children");
+        if let Some(&(_, first)) = self.parents.last() {
+            assert!(at >= first, "checkpoint before the open node");
+        }
+        self.parents.push((kind, at));
+    }
+
+    /// The root, once every started node is finished.
+    pub(crate) fn finish(mut self) -> GreenNode {
+        assert!(self.parents.is_empty() && self.children.len() == 1);
+        match self.children.pop() {
+            Some((_, NodeOrToken::Node(root))) => root,
+            _ => unreachable!("the root is a node"),
+        }
+    }
+}
+
+/// The interning hash of a node from its kind and its children's hashes; `NOT_INTERNED`
+/// if a child is not interned (then equal children need not be the same allocation).
+fn node_hash(kind: SyntaxKind, children: &[(u64, Element)]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_u16(kind.0);
+    for &(hash, _) in children {
+        if hash == NOT_INTERNED {
+            return NOT_INTERNED;
+        }
+        h.write_u64(hash);
+    }
+    h.finish()
+}
+
+/// Are `node`'s children exactly `children`, the same allocations? Interned children are
+/// equal only if they are the same allocation.
+fn same_children(node: &GreenNodeData, children: &[(u64, Element)]) -> bool {
+    node.children().len() == children.len()
+        && node
+            .children()
+            .zip(children)
+            .all(|(a, (_, b))| match (a, b) {
+                (NodeOrToken::Node(a), NodeOrToken::Node(b)) => std::ptr::eq(a, &**b),
+                (NodeOrToken::Token(a), NodeOrToken::Token(b)) => {
+                    std::ptr::eq::<GreenTokenData>(a, &**b)
+                }
+                _ => false,
+            })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NODE: SyntaxKind = SyntaxKind(1);
+    const WORD: SyntaxKind = SyntaxKind(2);
+    const SPACE: SyntaxKind = SyntaxKind(3);
+
+    fn token_ptr(element: NodeOrToken<&GreenNodeData, &GreenTokenData>) -> *const GreenTokenData {
+        element.into_token().expect("a token")
+    }
+
+    #[test]
+    fn equal_tokens_and_small_nodes_share_one_allocation() {
+        let mut b = GreenBuilder::with_capacity(0);
+        b.start_node(NODE);
+        for word in ["a", "b", "a", "a"] {
+            b.start_node(NODE);
+            b.token(WORD, word);
+            b.token(SPACE, " ");
+            b.finish_node();
+        }
+        b.finish_node();
+        let root = b.finish();
+        assert_eq!(root.to_string(), "a b a a ");
+        let kids: Vec<_> = root
+            .children()
+            .map(|c| c.into_node().expect("a node"))
+            .collect();
+        // The first `a` node is interned and found again; `b` differs.
+        assert!(std::ptr::eq(kids[0], kids[2]) && std::ptr::eq(kids[0], kids[3]));
+        assert!(!std::ptr::eq(kids[0], kids[1]));
+        // The space after `b` is the one after the first `a`, found as its kind's last.
+        let space = |i: usize| token_ptr(kids[i].children().nth(1).expect("a space"));
+        assert_eq!(space(0), space(1));
+    }
+
+    #[test]
+    fn a_token_is_found_again_after_another_of_its_kind() {
+        let mut b = GreenBuilder::with_capacity(0);
+        b.start_node(NODE);
+        for word in ["x", "y", "x"] {
+            b.token(WORD, word);
+        }
+        b.token(SPACE, "x"); // same text, other kind: another token
+        b.finish_node();
+        let root = b.finish();
+        let words: Vec<_> = root.children().map(token_ptr).collect();
+        assert_eq!(words[0], words[2]);
+        assert_ne!(words[0], words[1]);
+        assert_ne!(words[0], words[3]);
+        assert_eq!(
+            root.children()
+                .nth(3)
+                .and_then(|c| c.into_token())
+                .map(|t| t.kind()),
+            Some(SPACE)
+        );
+    }
+
+    #[test]
+    fn nodes_of_many_children_and_checkpoints() {
+        let mut b = GreenBuilder::with_capacity(1);
+        b.start_node(NODE);
+        let checkpoint = b.checkpoint();
+        for word in ["1", "2", "3", "4"] {
+            b.token(WORD, word);
+        }
+        b.start_node_at(checkpoint, SPACE);
+        b.finish_node();
+        b.token(WORD, "5");
+        b.finish_node();
+        let root = b.finish();
+        assert_eq!(root.children().len(), 2);
+        let wrapped = root
+            .children()
+            .next()
+            .and_then(|c| c.into_node())
+            .expect("a node");
+        assert_eq!((wrapped.kind(), wrapped.children().len()), (SPACE, 4));
+        assert_eq!(root.to_string(), "12345");
+    }
+}
