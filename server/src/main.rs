@@ -9,6 +9,13 @@ mod render;
 
 use std::process::ExitCode;
 
+/// mimalloc serves each thread from its own pages without a lock: `check` on a large
+/// file spends a tenth of its instructions allocating, and runs about 10% faster with it.
+/// Built without transparent huge pages: zeroing 2 MiB pages on first touch made the
+/// time of a run vary by half a second on a virtual machine.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args = match cli::parse_args(std::env::args_os()) {
         Ok(args) => args,
