@@ -6,7 +6,7 @@
 
 use mlir_syntax::green_walk::Children;
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, WalkEvent};
-use rowan::{GreenNodeData, GreenToken, NodeOrToken};
+use rowan::{GreenNodeData, NodeOrToken};
 
 use super::green::{kind_of_raw, node_kind};
 
@@ -30,8 +30,11 @@ pub enum NameKind {
 /// One `%name` or `^name` token of a body.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Name {
-    /// The name's token (`%x`, `^bb1`), shared with the tree rather than copied.
-    pub token: GreenToken,
+    /// Where the name's text (`%x`, `^bb1`) is in `Body::texts`. Copying the few bytes
+    /// of a name costs less than sharing the tree's token: its count would be updated
+    /// atomically, on a line the other threads' bodies update too.
+    pub text_start: u32,
+    pub text_len: u32,
     pub kind: NameKind,
     /// The scope the name is defined in (defs) or looked up from (uses).
     pub scope: u32,
@@ -47,12 +50,6 @@ pub struct Name {
     /// The op (in walk order) this name belongs to, for dominance and messages; `u32::MAX`
     /// for block arguments and names of the body op itself.
     pub op: u32,
-}
-
-impl Name {
-    pub fn text(&self) -> &str {
-        self.token.text()
-    }
 }
 
 /// A region (or an op's header, holding its entry arguments) and what encloses it.
@@ -87,9 +84,19 @@ pub struct Body {
     pub scopes: Vec<Scope>,
     pub names: Vec<Name>,
     pub ops: Vec<Op>,
+    /// The texts of the names, one after another.
+    pub texts: String,
     /// The dialects of the body's ops that are not upstream ones, sorted: the IRDL
     /// dialects that matter to the body are among them.
     pub dialects: Vec<String>,
+}
+
+impl Body {
+    /// The text of a name of this body.
+    pub fn text(&self, name: &Name) -> &str {
+        let start = name.text_start as usize;
+        &self.texts[start..start + name.text_len as usize]
+    }
 }
 
 /// Nodes whose names are not the body's: broken code (`ERROR`, which gets no name errors

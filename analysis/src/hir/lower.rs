@@ -308,9 +308,12 @@ impl<'g> Walker<'g> {
         {
             self.ops[o].results.push(index);
         }
+        let text_start = self.body.texts.len() as u32;
+        self.body.texts.push_str(token.text());
         self.body.names.push(Name {
             block: self.block,
-            token: token.to_owned(),
+            text_start,
+            text_len: u32::from(token.text_len()),
             kind: name_kind,
             scope,
             result_count,

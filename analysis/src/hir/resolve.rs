@@ -5,7 +5,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::body::{Body, NameKind};
+use super::body::{Body, Name, NameKind};
 use super::ops::RegionKind;
 
 /// What a name resolved to.
@@ -60,6 +60,10 @@ struct Resolver<'b> {
 }
 
 impl<'b> Resolver<'b> {
+    fn text(&self, name: &Name) -> &'b str {
+        self.body.text(name)
+    }
+
     /// The scope chain from `scope` outwards.
     fn chain(&self, scope: u32) -> impl Iterator<Item = u32> + '_ {
         std::iter::successors(Some(scope), |s| self.body.scopes[*s as usize].parent)
@@ -110,11 +114,14 @@ impl<'b> Resolver<'b> {
 
     fn define_value(&mut self, i: u32, what: &str) {
         let name = &self.body.names[i as usize];
-        if let Some(previous) = self.clashing_value(name.scope, name.text()) {
+        if let Some(previous) = self.clashing_value(name.scope, self.text(name)) {
             let message = if what == "region entry argument" {
-                format!("region entry argument '{}' is already in use", name.text())
+                format!(
+                    "region entry argument '{}' is already in use",
+                    self.text(name)
+                )
             } else {
-                format!("{what} '{}'", name.text())
+                format!("{what} '{}'", self.text(name))
             };
             let note = (previous, "previously defined here".to_string());
             self.out.errors.push(NameError {
@@ -126,15 +133,15 @@ impl<'b> Resolver<'b> {
             self.out.targets[i as usize] = Some(previous);
             return;
         }
-        self.values.insert((name.scope, name.text()), i);
+        self.values.insert((name.scope, self.text(name)), i);
         self.out.targets[i as usize] = Some(i);
     }
 
     fn define_block(&mut self, i: u32) {
         let name = &self.body.names[i as usize];
-        let key = (name.scope, name.text());
+        let key = (name.scope, self.text(name));
         if let Some(&previous) = self.blocks.get(&key) {
-            let message = format!("redefinition of block '{}'", name.text());
+            let message = format!("redefinition of block '{}'", self.text(name));
             self.out.errors.push(NameError {
                 name: i,
                 on_op: false,
@@ -155,11 +162,11 @@ impl<'b> Resolver<'b> {
                 continue;
             }
             let i = i as u32;
-            match self.lookup_value(name.scope, name.text()) {
+            match self.lookup_value(name.scope, self.text(name)) {
                 Some(def) if self.own_entry_arg(def, i) => self.entry_arg_in_use(def, i),
                 Some(def) => self.out.targets[i as usize] = Some(def),
                 None => {
-                    self.values.insert((name.scope, name.text()), i);
+                    self.values.insert((name.scope, self.text(name)), i);
                     self.out.targets[i as usize] = Some(i);
                 }
             }
@@ -178,7 +185,7 @@ impl<'b> Resolver<'b> {
 
     fn resolve_value_use(&mut self, i: u32) {
         let name = &self.body.names[i as usize];
-        let Some(def) = self.lookup_value(name.scope, name.text()) else {
+        let Some(def) = self.lookup_value(name.scope, self.text(name)) else {
             // MLIR resolves names across the whole isolated body and then finds that the
             // definition, in a region the use cannot see, does not dominate it.
             if let Some(def) = self.defined_elsewhere(i) {
@@ -217,7 +224,10 @@ impl<'b> Resolver<'b> {
         if let Some(index) = name.result_index
             && index >= def_name.result_count
         {
-            let message = format!("result number {index} out of range for '{}'", name.text());
+            let message = format!(
+                "result number {index} out of range for '{}'",
+                self.text(name)
+            );
             self.out.errors.push(NameError {
                 name: i,
                 on_op: false,
@@ -241,7 +251,7 @@ impl<'b> Resolver<'b> {
 
     fn resolve_block_use(&mut self, i: u32) {
         let name = &self.body.names[i as usize];
-        match self.blocks.get(&(name.scope, name.text())) {
+        match self.blocks.get(&(name.scope, self.text(name))) {
             Some(&def) => self.out.targets[i as usize] = Some(def),
             None => {
                 let message = "reference to an undefined block".to_string();
@@ -258,11 +268,11 @@ impl<'b> Resolver<'b> {
     /// A region entry argument of the name of undeclared use `i`, defined after it: MLIR
     /// takes the use as a forward reference, which the argument then clashes with.
     fn later_entry_arg(&self, i: u32) -> Option<u32> {
-        let text = self.body.names[i as usize].text();
+        let text = self.text(&self.body.names[i as usize]);
         let later = &self.body.names[i as usize + 1..];
         let at = later
             .iter()
-            .position(|d| d.kind == NameKind::EntryArgDef && d.text() == text)?;
+            .position(|d| d.kind == NameKind::EntryArgDef && self.text(d) == text)?;
         Some(i + 1 + at as u32)
     }
 
@@ -282,7 +292,7 @@ impl<'b> Resolver<'b> {
         if !self.args_in_use.insert(arg) {
             return;
         }
-        let text = self.body.names[arg as usize].text();
+        let text = self.text(&self.body.names[arg as usize]);
         self.out.errors.push(NameError {
             name: arg,
             on_op: false,
@@ -302,7 +312,7 @@ impl<'b> Resolver<'b> {
             .iter()
             .position(|d| {
                 d.kind == NameKind::ValueDef
-                    && d.text() == name.text()
+                    && self.text(d) == self.text(name)
                     && d.op != u32::MAX
                     && self.body.scopes[self.body.ops[d.op as usize].scope as usize].kind
                         == RegionKind::SsaCfg
