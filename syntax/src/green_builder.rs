@@ -2,7 +2,9 @@
 //! small nodes interned as rowan interns them (equal ones share one allocation), but for
 //! less work on IR, which is mostly punctuation and whitespace written the same way again
 //! and again. rowan hashes every token into one map; here a token equal to the last of its
-//! kind is found without hashing, which is most tokens. The builder also reserves room for
+//! kind is found without hashing, which is most tokens, and a token joins the tree (a
+//! count update) only when its node is built, not when an equal node is found interned
+//! (most small nodes: `%c0`, `f32`, `arith.addi`). The builder also reserves room for
 //! a whole text's children at once: a 10 MB line is one node of millions of children, and
 //! growing their vector step by step copies it again and again under some allocators.
 
@@ -12,7 +14,12 @@ use hashbrown::HashTable;
 use rowan::{GreenNode, GreenNodeData, GreenToken, GreenTokenData, NodeOrToken, SyntaxKind};
 use rustc_hash::FxHasher;
 
-type Element = NodeOrToken<GreenNode, GreenToken>;
+/// A child of an open node: a token as its index in the builder's table (cloned only
+/// when its node is built, not when an equal interned node is found instead), or a node.
+enum Pending {
+    Token(u32),
+    Node(GreenNode),
+}
 
 /// A place in the children of the open node where a node may later be started
 /// (`GreenBuilder::start_node_at`).
@@ -29,7 +36,7 @@ pub(crate) struct GreenBuilder {
     /// The open nodes: their kind and where their children start in `children`.
     parents: Vec<(SyntaxKind, usize)>,
     /// The children of all open nodes, each with its interning hash.
-    children: Vec<(u64, Element)>,
+    children: Vec<(u64, Pending)>,
     /// Every distinct token so far with its hash, and the table that finds them by hash.
     /// Indices, not clones, stand in the table and in `last_of_kind`: each clone or drop
     /// of a token is an atomic count update, which costs more than the rest of a lookup.
@@ -64,13 +71,12 @@ impl GreenBuilder {
         }
         let last = self.last_of_kind[slot];
         let index = match self.tokens.get(last as usize) {
-            Some((_, token)) if token.text() == text => last,
+            Some((_, token)) if same_text(token.text(), text) => last,
             _ => self.intern_token(kind, text),
         };
         self.last_of_kind[slot] = index;
-        let (hash, token) = &self.tokens[index as usize];
-        self.children
-            .push((*hash, NodeOrToken::Token(token.clone())));
+        let hash = self.tokens[index as usize].0;
+        self.children.push((hash, Pending::Token(index)));
     }
 
     /// The index of the token of `kind` and `text` in `tokens`, added if it is new.
@@ -82,7 +88,7 @@ impl GreenBuilder {
         let tokens = &self.tokens;
         let same = |&i: &u32| {
             let token = &tokens[i as usize].1;
-            token.kind() == kind && token.text() == text
+            token.kind() == kind && same_text(token.text(), text)
         };
         if let Some(&index) = self.token_table.find(hash, same) {
             return index;
@@ -102,7 +108,7 @@ impl GreenBuilder {
     pub(crate) fn finish_node(&mut self) {
         let (kind, first) = self.parents.pop().expect("a node to finish");
         let (hash, node) = self.node(kind, first);
-        self.children.push((hash, NodeOrToken::Node(node)));
+        self.children.push((hash, Pending::Node(node)));
     }
 
     /// The node of `kind` over the children from `first` on, interned if it is small.
@@ -116,7 +122,9 @@ impl GreenBuilder {
         if hash == NOT_INTERNED {
             return (NOT_INTERNED, self.build(kind, first));
         }
-        let same = |(_, n): &(u64, GreenNode)| n.kind() == kind && same_children(n, children);
+        let tokens = &self.tokens;
+        let same =
+            |(_, n): &(u64, GreenNode)| n.kind() == kind && same_children(n, children, tokens);
         if let Some((_, node)) = self.nodes.find(hash, same) {
             let node = node.clone();
             self.children.truncate(first);
@@ -129,7 +137,12 @@ impl GreenBuilder {
     }
 
     fn build(&mut self, kind: SyntaxKind, first: usize) -> GreenNode {
-        GreenNode::new(kind, self.children.drain(first..).map(|(_, e)| e))
+        let tokens = &self.tokens;
+        let children = self.children.drain(first..).map(|(_, child)| match child {
+            Pending::Token(i) => NodeOrToken::Token(tokens[i as usize].1.clone()),
+            Pending::Node(node) => NodeOrToken::Node(node),
+        });
+        GreenNode::new(kind, children)
     }
 
     pub(crate) fn checkpoint(&self) -> Checkpoint {
@@ -150,7 +163,7 @@ impl GreenBuilder {
     pub(crate) fn finish(mut self) -> GreenNode {
         assert!(self.parents.is_empty() && self.children.len() == 1);
         match self.children.pop() {
-            Some((_, NodeOrToken::Node(root))) => root,
+            Some((_, Pending::Node(root))) => root,
             _ => unreachable!("the root is a node"),
         }
     }
@@ -158,7 +171,7 @@ impl GreenBuilder {
 
 /// The interning hash of a node from its kind and its children's hashes; `NOT_INTERNED`
 /// if a child is not interned (then equal children need not be the same allocation).
-fn node_hash(kind: SyntaxKind, children: &[(u64, Element)]) -> u64 {
+fn node_hash(kind: SyntaxKind, children: &[(u64, Pending)]) -> u64 {
     let mut h = FxHasher::default();
     h.write_u16(kind.0);
     for &(hash, _) in children {
@@ -172,18 +185,27 @@ fn node_hash(kind: SyntaxKind, children: &[(u64, Element)]) -> u64 {
 
 /// Are `node`'s children exactly `children`, the same allocations? Interned children are
 /// equal only if they are the same allocation.
-fn same_children(node: &GreenNodeData, children: &[(u64, Element)]) -> bool {
+fn same_children(
+    node: &GreenNodeData,
+    children: &[(u64, Pending)],
+    tokens: &[(u64, GreenToken)],
+) -> bool {
     node.children().len() == children.len()
         && node
             .children()
             .zip(children)
             .all(|(a, (_, b))| match (a, b) {
-                (NodeOrToken::Node(a), NodeOrToken::Node(b)) => std::ptr::eq(a, &**b),
-                (NodeOrToken::Token(a), NodeOrToken::Token(b)) => {
-                    std::ptr::eq::<GreenTokenData>(a, &**b)
+                (NodeOrToken::Node(a), Pending::Node(b)) => std::ptr::eq(a, &**b),
+                (NodeOrToken::Token(a), Pending::Token(i)) => {
+                    std::ptr::eq::<GreenTokenData>(a, &*tokens[*i as usize].1)
                 }
                 _ => false,
             })
+}
+
+/// `a == b`, compared here rather than by a call to `memcmp`: tokens are a few bytes long.
+fn same_text(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
 
 #[cfg(test)]
