@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use mlir_syntax::green_walk::Children;
+use mlir_syntax::green_walk::GreenPath;
 use mlir_syntax::{GreenNode, SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 use rowan::{GreenNodeData, GreenToken, NodeOrToken};
 use rustc_hash::FxHashMap;
@@ -199,9 +199,9 @@ struct Walk<'m> {
     new: &'m mut FxHashMap<ByAddress, Arc<Outline>>,
 }
 
-/// A node on the walk's stack.
-struct Level<'g> {
-    children: Children<'g>,
+/// What the walk knows of a node on its path.
+#[derive(Clone, Copy)]
+struct Level {
     in_dialect_body: bool,
     /// Whether this node and its ancestors in the walk all hold ops: only there is an
     /// isolated op a body (name resolution skips others whole).
@@ -217,18 +217,18 @@ impl Walk<'_> {
             out.checked_ops
                 .push((node_kind(node), TextRange::up_to(node.text_len())));
         }
-        let mut stack = vec![Level {
-            children: Children::new(node, TextSize::new(0)),
+        let top = Level {
             in_dialect_body: false,
             holds_bodies: true,
-        }];
-        while let Some(top) = stack.last_mut() {
-            let Some((child, at)) = top.children.next_child() else {
-                stack.pop();
+        };
+        // Offsets are worked out only for what is listed: most nodes are not.
+        let mut path = GreenPath::new(node, TextSize::new(0), top);
+        while let Some((parent, &level)) = path.top() {
+            let Some(child) = path.next_child() else {
+                path.pop();
                 continue;
             };
-            let (parent, in_dialect_body) = (top.children.green, top.in_dialect_body);
-            let holds_bodies = top.holds_bodies && holds_ops(node_kind(parent));
+            let holds_bodies = level.holds_bodies && holds_ops(node_kind(parent));
             let NodeOrToken::Node(child) = child else {
                 continue;
             };
@@ -236,6 +236,7 @@ impl Walk<'_> {
             let name = green::op_name(child);
             if holds_bodies && name.is_some_and(ops::name_is_isolated) {
                 let held = self.isolated(child);
+                let at = path.last_child_start();
                 out.bodies.push((child.to_owned(), at));
                 out.append_at(&held, at);
                 continue;
@@ -245,26 +246,28 @@ impl Walk<'_> {
             {
                 out.alias_refs.push(AliasRef {
                     name: name.to_owned(),
-                    range: TextRange::at(at, name.text_len()),
-                    in_dialect_body,
+                    range: TextRange::at(path.last_child_start(), name.text_len()),
+                    in_dialect_body: level.in_dialect_body,
                     in_location: node_kind(parent) == LOCATION,
                 });
             }
             if is_checked_op(child, name) {
+                let at = path.last_child_start();
                 out.checked_ops
                     .push((kind, TextRange::at(at, child.text_len())));
             }
             if kind == DISTINCT_ATTR {
+                let at = path.last_child_start();
                 out.distinct_attrs.push(TextRange::at(at, child.text_len()));
             }
             if kind.holds_only_tokens() {
                 continue;
             }
-            stack.push(Level {
-                children: Children::new(child, at),
-                in_dialect_body: in_dialect_body || kind == DIALECT_BODY,
+            let level = Level {
+                in_dialect_body: level.in_dialect_body || kind == DIALECT_BODY,
                 holds_bodies,
-            });
+            };
+            path.push(child, level);
         }
         out
     }

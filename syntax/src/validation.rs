@@ -155,7 +155,13 @@ fn check_all(cx: &mut context::Context, node: &SyntaxNode) {
         if !may_fail(met.green) {
             return;
         }
-        let remembered = clean.read_key(met.green, cx.chunk_of(met.start));
+        // Where the node starts matters only to tell its chunk, if there are several.
+        let chunk = if cx.has_chunks() {
+            cx.chunk_of(met.start())
+        } else {
+            0
+        };
+        let remembered = clean.read_key(met.green, chunk);
         if remembered && clean.was_clean() {
             return;
         }

@@ -78,6 +78,11 @@ impl Context {
         table.insert(key, (!duplicate).then_some(value));
     }
 
+    /// Does the validated text hold several `// -----` chunks?
+    pub(super) fn has_chunks(&self) -> bool {
+        !self.markers.is_empty()
+    }
+
     pub(super) fn chunk_of(&self, offset: TextSize) -> usize {
         self.markers.partition_point(|&m| m <= offset)
     }
