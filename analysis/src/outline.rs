@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use mlir_syntax::green_walk::GreenPath;
 use mlir_syntax::{GreenNode, SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
-use rowan::{GreenNodeData, GreenToken, NodeOrToken};
+use rowan::{GreenNodeData, GreenToken};
 use rustc_hash::FxHashMap;
 
 use crate::hir::green::{self, node_kind};
@@ -223,15 +223,11 @@ impl Walk<'_> {
         };
         // Offsets are worked out only for what is listed: most nodes are not.
         let mut path = GreenPath::new(node, TextSize::new(0), top);
-        while let Some((parent, &level)) = path.top() {
-            let Some(child) = path.next_child() else {
-                path.pop();
-                continue;
+        while let Some(child) = path.next_node() {
+            let Some((parent, &level)) = path.top() else {
+                break;
             };
             let holds_bodies = level.holds_bodies && holds_ops(node_kind(parent));
-            let NodeOrToken::Node(child) = child else {
-                continue;
-            };
             let kind = node_kind(child);
             let name = green::op_name(child);
             if holds_bodies && name.is_some_and(ops::name_is_isolated) {

@@ -98,7 +98,20 @@ impl<'g, T> GreenPath<'g, T> {
         Some(child)
     }
 
-    /// Walks into `child`, the child `next_child` gave last.
+    /// The next node of the preorder walk that is a child of a node on the path, leaving
+    /// the nodes whose children are done (tokens are passed over); `None` at the end.
+    pub fn next_node(&mut self) -> Option<&'g GreenNodeData> {
+        while !self.levels.is_empty() {
+            match self.next_child() {
+                Some(NodeOrToken::Node(node)) => return Some(node),
+                Some(NodeOrToken::Token(_)) => {}
+                None => self.pop(),
+            }
+        }
+        None
+    }
+
+    /// Walks into `child`, the child `next_child` or `next_node` gave last.
     pub fn push(&mut self, child: &'g GreenNodeData, data: T) {
         let index = self.levels.last().map_or(0, |l| l.next - 1);
         self.levels.push(PathLevel {
@@ -121,7 +134,7 @@ impl<'g, T> GreenPath<'g, T> {
         self.start_at(self.levels.len() - 1)
     }
 
-    /// Where the child `next_child` gave last starts.
+    /// Where the child `next_child` or `next_node` gave last starts.
     pub fn last_child_start(&mut self) -> TextSize {
         let depth = self.levels.len() - 1;
         let parent_start = self.start_at(depth);
@@ -205,14 +218,7 @@ pub fn walk_nodes(root: &SyntaxNode, mut visit: impl FnMut(Met<'_, '_>)) {
         green: &green,
         path: &mut path,
     });
-    while path.top().is_some() {
-        let Some(child) = path.next_child() else {
-            path.pop();
-            continue;
-        };
-        let NodeOrToken::Node(child) = child else {
-            continue;
-        };
+    while let Some(child) = path.next_node() {
         path.push(child, None);
         visit(Met {
             green: child,
@@ -261,14 +267,7 @@ mod tests {
         let mut path = GreenPath::new(&green, root.text_range().start(), ());
         let mut found = Vec::new();
         let mut seen = 0;
-        while path.top().is_some() {
-            let Some(child) = path.next_child() else {
-                path.pop();
-                continue;
-            };
-            let NodeOrToken::Node(child) = child else {
-                continue;
-            };
+        while let Some(child) = path.next_node() {
             seen += 1;
             let asked = seen % every == 0;
             if asked && seen % 2 == 0 {
