@@ -224,7 +224,8 @@ fn token_at(root: &SyntaxNode, at: TextSize) -> Option<SyntaxToken> {
 /// from the broken text: a declaration cut short looks public, an op cut short looks like
 /// a block's last op). A custom parser's error (`custom-syntax`) counts as a syntax error
 /// for the op's other findings, and a result list binding the wrong number of results
-/// (`result-count`) for its findings after parse.
+/// (`result-count`) for its findings after parse; an operand of the wrong type, found
+/// while the op parses, goes before its result list's error.
 fn quiet_behind_syntax_errors(
     root: &SyntaxNode,
     syntax: &[mlir_syntax::SyntaxError],
@@ -241,9 +242,20 @@ fn quiet_behind_syntax_errors(
     if after_parse_starts.is_empty() {
         return semantic;
     }
+    // An operand of the wrong type is reported while the op parses, before its results
+    // are bound: MLIR stops there, and the op's result list is never compared.
+    let mut use_type_starts: Vec<TextSize> = semantic
+        .iter()
+        .filter(|d| d.code == "value-type" && d.message.starts_with("use of value"))
+        .map(|d| d.range.start())
+        .collect();
+    use_type_starts.sort_unstable();
     semantic
         .into_iter()
         .filter(|d| {
+            if d.code == "result-count" {
+                return !op_holds_syntax_error(root, d.range.start(), None, &use_type_starts);
+            }
             // A finding made while parsing goes only behind an earlier syntax error.
             let found_after_parse = is_found_after_parse(d.code);
             let before = (!found_after_parse).then_some(d.range.start());

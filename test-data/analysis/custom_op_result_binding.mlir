@@ -149,3 +149,14 @@ func.func @variadic_results_named_right(%c: i1, %a: i32, %f: (i32) -> (i32, i32)
   }
   return
 }
+
+// -----
+
+// An operand of the wrong type is found while the op parses, before its results are
+// bound: the result list's count is never compared.
+// expected-note@below {{prior use here}}
+func.func @operand_type_before_result_count(%a: i32, %b: i64) {
+  // expected-error@below {{use of value '%b' expects different type than prior uses: 'i32' vs 'i64'}}
+  %r:2 = arith.addi %a, %b : i32
+  return
+}
