@@ -160,3 +160,20 @@ func.func @operand_type_before_result_count(%a: i32, %b: i64) {
   %r:2 = arith.addi %a, %b : i32
   return
 }
+
+// -----
+
+// Several result declarations, two of them variadic: one result per type written.
+func.func @several_declarations_one_per_written_type(%m: memref<4x4xf32>) {
+  // expected-error@below {{operation defines 6 results but was provided 3 to bind}}
+  %a:3 = memref.extract_strided_metadata %m : memref<4x4xf32> -> memref<f32>, index, index, index, index, index
+  return
+}
+
+// -----
+
+func.func @several_declarations_named_right(%m: memref<4x4xf32>) {
+  %b, %o, %s:2, %t:2 = memref.extract_strided_metadata %m : memref<4x4xf32> -> memref<f32>, index, index, index, index, index
+  %r:6 = memref.extract_strided_metadata %m : memref<4x4xf32> -> memref<f32>, index, index, index, index, index
+  return
+}

@@ -21,7 +21,7 @@ pub(crate) fn finish(state: State, spec: &OpSpec, written_results: usize) -> OpM
         operand_segments: state.operands,
         operand_types,
         result_types,
-        written_result_types: state.result_types.iter().map(Vec::len).sum(),
+        written_result_types: state.result_types.iter().map(Vec::len).collect(),
         attributes: state.attributes,
         regions: state.regions,
         successors: state.successors,

@@ -6,7 +6,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxNode, TextRange};
 
 use super::format::{Collection, Element};
-use super::spec::{OpSpec, Variadicity};
+use super::spec::{OpSpec, ValueSpec, Variadicity};
 use crate::types::{Lowering, Type};
 
 /// A type as written in a custom op, or implied by its syntax.
@@ -101,8 +101,9 @@ pub struct OpMatch {
     /// The type of result #N, written or implied by a trait (`None`: neither, as the
     /// `i1` of `arith.cmpi`).
     pub result_types: Vec<Option<WrittenType>>,
-    /// How many result types the op's syntax writes (`: i32`, `-> (f32, f32)`).
-    pub written_result_types: usize,
+    /// How many result types the op's syntax writes (`: i32`, `-> (f32, f32)`), for each
+    /// result declaration of its spec.
+    pub written_result_types: Vec<usize>,
     pub attributes: Vec<WrittenAttr>,
     /// The regions of each region declaration of the spec.
     pub regions: Vec<Vec<ast::Region>>,
@@ -124,25 +125,19 @@ impl OpMatch {
     }
 
     /// How many results the op matched onto `spec` has, where its spec and syntax say:
-    /// as many as the spec declares if none is variadic, or, for one variadic result
-    /// declaration, one per result type its format writes (`-> (i32, f32)` of `scf.if`,
-    /// the function type of `func.call`).
+    /// one per result declared single, and for an optional or variadic declaration one
+    /// per type the format writes for it (`-> (i32, f32)` of `scf.if`, the function type
+    /// of `func.call`, the types after `->` of `memref.extract_strided_metadata`).
     pub fn result_count(&self, spec: &OpSpec) -> Option<usize> {
-        if spec
-            .results
-            .iter()
-            .all(|r| r.variadicity == Variadicity::Single)
-        {
-            return Some(spec.results.len());
-        }
-        let [result] = spec.results.as_slice() else {
-            return None;
+        let count = |(i, result): (usize, &ValueSpec)| match result.variadicity {
+            Variadicity::Single => Some(1),
+            _ => spec
+                .format
+                .as_ref()
+                .is_some_and(|format| writes_types_of(&format.elements, &result.name))
+                .then(|| self.written_result_types.get(i).copied().unwrap_or(0)),
         };
-        let typed = spec
-            .format
-            .as_ref()
-            .is_some_and(|format| writes_types_of(&format.elements, &result.name));
-        typed.then_some(self.written_result_types)
+        spec.results.iter().enumerate().map(count).sum()
     }
 }
 
