@@ -45,15 +45,7 @@ pub(crate) fn is_op(node: &SyntaxNode) -> bool {
 
 /// The op's name as written: `arith.addi` (custom) or `arith.addi` without quotes (generic).
 pub(crate) fn op_name(op: &SyntaxNode) -> Option<String> {
-    match op.kind() {
-        SyntaxKind::CUSTOM_OP => {
-            let name = op.first_child_by_kind(&|k| k == SyntaxKind::OP_NAME)?;
-            Some(name.text().to_string())
-        }
-        SyntaxKind::GENERIC_OP => {
-            let token = op.first_child_or_token_by_kind(&|k| k == SyntaxKind::STRING)?;
-            Some(token.as_token()?.text().trim_matches('"').to_string())
-        }
-        _ => None,
-    }
+    // Read from the green node: formatting the name node's text would walk its tokens
+    // through `fmt`, and the file checks ask this of every op that holds a region.
+    crate::hir::green::op_name(&op.green()).map(str::to_string)
 }
