@@ -21,18 +21,14 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let bytes = text.as_bytes();
         let mut starts = vec![0];
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => starts.push(i as u32 + 1),
-                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                    i += 1;
-                    starts.push(i as u32 + 1);
-                }
-                b'\r' => starts.push(i as u32 + 1),
-                _ => {}
+        // A SIMD search for line breaks: a byte loop took tens of milliseconds on the
+        // million-line files whose first error `check` prints.
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            // The `\r` of `\r\n` starts no line: its `\n` does.
+            if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                continue;
             }
-            i += 1;
+            starts.push(i as u32 + 1);
         }
         LineIndex {
             starts,
@@ -72,5 +68,16 @@ mod tests {
         assert_eq!(lc(5), LineCol { line: 2, col: 0 });
         assert_eq!(lc(7), LineCol { line: 3, col: 0 });
         assert_eq!(index.line_count(), 4);
+    }
+
+    #[test]
+    fn line_starts_follow_every_kind_of_break() {
+        // Each line break ends a line; `\r\n` is one break, `\r\r\n` two.
+        let starts = |text: &str| LineIndex::new(text).starts;
+        assert_eq!(starts(""), [0]);
+        assert_eq!(starts("\r"), [0, 1]);
+        assert_eq!(starts("\r\n"), [0, 2]);
+        assert_eq!(starts("a\r\r\nb\n\nc\r"), [0, 2, 4, 6, 7, 9]);
+        assert_eq!(starts("\n\r\n\r"), [0, 1, 3, 4]);
     }
 }
