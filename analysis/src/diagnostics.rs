@@ -256,8 +256,11 @@ fn quiet_behind_syntax_errors(
             if d.code == "result-count" {
                 return !op_holds_syntax_error(root, d.range.start(), None, &use_type_starts);
             }
-            // A finding made while parsing goes only behind an earlier syntax error.
-            let found_after_parse = is_found_after_parse(d.code);
+            // A finding made while parsing goes only behind an earlier syntax error. A
+            // result's type that differs from its forward uses' is found when the results
+            // are bound, after the op parsed and its result count was compared.
+            let binds_result = d.code == "value-type" && d.message.starts_with("definition of");
+            let found_after_parse = is_found_after_parse(d.code) || binds_result;
             let before = (!found_after_parse).then_some(d.range.start());
             let starts = match d.code {
                 "custom-syntax" => &syntax_starts,

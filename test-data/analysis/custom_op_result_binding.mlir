@@ -177,3 +177,32 @@ func.func @several_declarations_named_right(%m: memref<4x4xf32>) {
   %r:6 = memref.extract_strided_metadata %m : memref<4x4xf32> -> memref<f32>, index, index, index, index, index
   return
 }
+
+// -----
+
+// A result whose type differs from its forward uses' is found when the results are
+// bound, which a wrong count stops before.
+func.func @result_count_before_definition_type(%a: i32) {
+  cf.br ^bb2
+^bb1:
+  "t.use"(%r#0) : (i64) -> ()
+  return
+^bb2:
+  // expected-error@below {{operation defines 1 results but was provided 2 to bind}}
+  %r:2 = arith.addi %a, %a : i32
+  cf.br ^bb1
+}
+
+// -----
+
+func.func @definition_type_with_the_right_count(%a: i32) {
+  cf.br ^bb2
+^bb1:
+  // expected-note@below {{previously used here with type 'i64'}}
+  "t.use"(%r) : (i64) -> ()
+  return
+^bb2:
+  // expected-error@below {{definition of SSA value '%r#0' has type 'i32'}}
+  %r = arith.addi %a, %a : i32
+  cf.br ^bb1
+}
