@@ -21,7 +21,7 @@ mod value_types;
 mod verifiers;
 
 pub use op_memo::OpMemo;
-pub(crate) use value_types::surely_differ;
+pub(crate) use value_types::{is_definition_mismatch, is_use_mismatch, surely_differ};
 
 use mlir_syntax::{SyntaxNode, TextRange};
 

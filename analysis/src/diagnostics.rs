@@ -246,7 +246,7 @@ fn quiet_behind_syntax_errors(
     // are bound: MLIR stops there, and the op's result list is never compared.
     let mut use_type_starts: Vec<TextSize> = semantic
         .iter()
-        .filter(|d| d.code == "value-type" && d.message.starts_with("use of value"))
+        .filter(|d| crate::checks::is_use_mismatch(d))
         .map(|d| d.range.start())
         .collect();
     use_type_starts.sort_unstable();
@@ -259,8 +259,8 @@ fn quiet_behind_syntax_errors(
             // A finding made while parsing goes only behind an earlier syntax error. A
             // result's type that differs from its forward uses' is found when the results
             // are bound, after the op parsed and its result count was compared.
-            let binds_result = d.code == "value-type" && d.message.starts_with("definition of");
-            let found_after_parse = is_found_after_parse(d.code) || binds_result;
+            let found_after_parse =
+                is_found_after_parse(d.code) || crate::checks::is_definition_mismatch(d);
             let before = (!found_after_parse).then_some(d.range.start());
             let starts = match d.code {
                 "custom-syntax" => &syntax_starts,

@@ -73,16 +73,9 @@ struct PathLevel<'g, T> {
 impl<'g, T> GreenPath<'g, T> {
     /// A walk from `root`, which starts at `start`.
     pub fn new(root: &'g GreenNodeData, start: TextSize, data: T) -> Self {
-        let mut path = GreenPath { levels: Vec::new() };
-        path.levels.push(PathLevel {
-            green: root,
-            next: 0,
-            index: 0,
-            start: Some(start),
-            summed: (0, TextSize::new(0)),
-            data,
-        });
-        path
+        GreenPath {
+            levels: vec![PathLevel::new(root, 0, Some(start), data)],
+        }
     }
 
     /// The node the walk is in, with its data; `None` once the walk left the root.
@@ -91,7 +84,7 @@ impl<'g, T> GreenPath<'g, T> {
     }
 
     /// The next child of the node the walk is in (`None` after its last).
-    pub fn next_child(&mut self) -> Option<GreenElementRef<'g>> {
+    fn next_child(&mut self) -> Option<GreenElementRef<'g>> {
         let top = self.levels.last_mut()?;
         let child = top.green.children().nth(top.next)?;
         top.next += 1;
@@ -111,17 +104,10 @@ impl<'g, T> GreenPath<'g, T> {
         None
     }
 
-    /// Walks into `child`, the child `next_child` or `next_node` gave last.
+    /// Walks into `child`, the node `next_node` gave last.
     pub fn push(&mut self, child: &'g GreenNodeData, data: T) {
         let index = self.levels.last().map_or(0, |l| l.next - 1);
-        self.levels.push(PathLevel {
-            green: child,
-            next: 0,
-            index,
-            start: None,
-            summed: (0, TextSize::new(0)),
-            data,
-        });
+        self.levels.push(PathLevel::new(child, index, None, data));
     }
 
     /// Leaves the node the walk is in.
@@ -134,7 +120,7 @@ impl<'g, T> GreenPath<'g, T> {
         self.start_at(self.levels.len() - 1)
     }
 
-    /// Where the child `next_child` or `next_node` gave last starts.
+    /// Where the node `next_node` gave last starts.
     pub fn last_child_start(&mut self) -> TextSize {
         let depth = self.levels.len() - 1;
         let parent_start = self.start_at(depth);
@@ -159,7 +145,18 @@ impl<'g, T> GreenPath<'g, T> {
     }
 }
 
-impl<T> PathLevel<'_, T> {
+impl<'g, T> PathLevel<'g, T> {
+    fn new(green: &'g GreenNodeData, index: usize, start: Option<TextSize>, data: T) -> Self {
+        PathLevel {
+            green,
+            next: 0,
+            index,
+            start,
+            summed: (0, TextSize::new(0)),
+            data,
+        }
+    }
+
     /// Where child `index` starts, after the node's start, summed from where the last sum
     /// stopped.
     fn offset_of(&mut self, index: usize) -> TextSize {
@@ -173,20 +170,6 @@ impl<T> PathLevel<'_, T> {
         self.summed = (index, offset);
         offset
     }
-}
-
-/// The nodes under `root` (itself included) that `wanted` picks, in preorder.
-pub fn find_nodes(
-    root: &SyntaxNode,
-    mut wanted: impl FnMut(&GreenNodeData) -> bool,
-) -> Vec<SyntaxNode> {
-    let mut found = Vec::new();
-    walk_nodes(root, |mut met| {
-        if wanted(met.green) {
-            found.extend(met.node());
-        }
-    });
-    found
 }
 
 /// A node met by `walk_nodes`: its green data, with where it starts and its cursor worked

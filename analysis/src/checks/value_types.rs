@@ -109,6 +109,22 @@ fn check_value(
     }
 }
 
+/// Is `d` a use of a value with another type than its earlier uses? MLIR finds it while
+/// the use's op parses.
+pub(crate) fn is_use_mismatch(d: &Diagnostic) -> bool {
+    d.code == CODE && d.message.starts_with(USE_MISMATCH)
+}
+
+/// Is `d` a result with another type than its forward uses gave it? MLIR finds it when
+/// it binds the op's results, after the op parsed.
+pub(crate) fn is_definition_mismatch(d: &Diagnostic) -> bool {
+    d.code == CODE && d.message.starts_with(DEFINITION_MISMATCH)
+}
+
+const CODE: &str = "value-type";
+const USE_MISMATCH: &str = "use of value";
+const DEFINITION_MISMATCH: &str = "definition of SSA value";
+
 /// The definition binds the value: it must have the type its forward uses gave it.
 fn at_definition(
     facts: &Facts,
@@ -125,8 +141,8 @@ fn at_definition(
         && surely_differ(&def_type, used)
     {
         let name = facts.text(def);
-        let message = format!("definition of SSA value '{name}#{result}' has type '{def_type}'");
-        let mut d = Diagnostic::error("value-type", message, facts.name_ranges[def as usize]);
+        let message = format!("{DEFINITION_MISMATCH} '{name}#{result}' has type '{def_type}'");
+        let mut d = Diagnostic::error(CODE, message, facts.name_ranges[def as usize]);
         d.notes.push(Note {
             range: facts.name_ranges[*at as usize],
             message: format!("previously used here with type '{used}'"),
@@ -139,9 +155,9 @@ fn at_definition(
 fn use_mismatch(facts: &Facts, name: u32, ty: &Type, prior: &Type, at: u32) -> Diagnostic {
     let text = facts.text(name);
     let message = format!(
-        "use of value '{text}' expects different type than prior uses: '{ty}' vs '{prior}'"
+        "{USE_MISMATCH} '{text}' expects different type than prior uses: '{ty}' vs '{prior}'"
     );
-    let mut d = Diagnostic::error("value-type", message, facts.name_ranges[name as usize]);
+    let mut d = Diagnostic::error(CODE, message, facts.name_ranges[name as usize]);
     d.notes.push(Note {
         range: facts.name_ranges[at as usize],
         message: "prior use here".to_string(),
