@@ -69,12 +69,19 @@ impl std::hash::Hash for ByAddress {
 /// The outline of the tree under `root`, reusing what `memo` remembers of isolated ops
 /// and leaving in it what this tree's isolated ops hold (nothing of older trees).
 pub fn outline(root: &SyntaxNode, memo: &mut OutlineMemo) -> Outline {
-    let old = std::mem::take(&mut memo.facts);
+    let mut old = std::mem::take(&mut memo.facts);
+    outline_from(root, &mut old, Some(&mut memo.facts))
+}
+
+/// The outline of the tree under `root`, taking from `old` what isolated ops held, and
+/// keeping in `new` what this tree's hold.
+fn outline_from(
+    root: &SyntaxNode,
+    old: &mut FxHashMap<ByAddress, Arc<Outline>>,
+    new: Option<&mut FxHashMap<ByAddress, Arc<Outline>>>,
+) -> Outline {
     let green = root.green().into_owned();
-    let mut walk = Walk {
-        old: &old,
-        new: &mut memo.facts,
-    };
+    let mut walk = Walk { old, new };
     let mut out = walk.facts(&green);
     out.bodies.insert(0, (green, TextSize::new(0)));
     out.shift(root.text_range().start());
@@ -86,13 +93,14 @@ pub fn outline(root: &SyntaxNode, memo: &mut OutlineMemo) -> Outline {
 /// it reuses a memo's after an edit.
 pub fn outline_once(root: &SyntaxNode) -> Outline {
     let threads = mlir_syntax::pool::threads();
-    let mut memo = OutlineMemo::default();
+    let mut apart = FxHashMap::default();
     if threads > 1 && usize::from(root.text_range().len()) >= PARALLEL_BYTES {
         let green = root.green();
         let enough = threads * ENOUGH_PER_THREAD;
-        memo.facts = outline_apart(&widest_isolated_level(&green, enough), threads);
+        apart = outline_apart(&widest_isolated_level(&green, enough), threads);
     }
-    outline(root, &mut memo)
+    // Nothing is kept for later: each op's outline is moved into the file's.
+    outline_from(root, &mut apart, None)
 }
 
 /// Trees smaller than this are outlined on one thread: threads would not pay.
@@ -113,11 +121,11 @@ fn outline_apart(ops: &[&GreenNodeData], threads: usize) -> FxHashMap<ByAddress,
     // Isolated ops differ in size: threads take small batches in turn.
     let batches: Vec<&[&GreenNodeData]> = ops.chunks(OPS_PER_BATCH).collect();
     let outline_batch = |(): &mut (), batch: &&[&GreenNodeData]| {
-        let old = FxHashMap::default();
+        let mut old = FxHashMap::default();
         let mut new = FxHashMap::default();
         let mut walk = Walk {
-            old: &old,
-            new: &mut new,
+            old: &mut old,
+            new: Some(&mut new),
         };
         for op in *batch {
             walk.isolated(op);
@@ -177,8 +185,20 @@ impl Outline {
         }
     }
 
-    /// Appends `other`, whose positions are relative to `at`.
-    fn append_at(&mut self, other: &Outline, at: TextSize) {
+    /// Appends `other`, whose positions are relative to `at`: moved if nothing else holds
+    /// it (no count updates for its tokens), else copied.
+    fn append_at(&mut self, other: Arc<Outline>, at: TextSize) {
+        let other = match Arc::try_unwrap(other) {
+            Ok(mut owned) => {
+                owned.shift(at);
+                self.bodies.append(&mut owned.bodies);
+                self.alias_refs.append(&mut owned.alias_refs);
+                self.checked_ops.append(&mut owned.checked_ops);
+                self.distinct_attrs.append(&mut owned.distinct_attrs);
+                return;
+            }
+            Err(shared) => shared,
+        };
         let shifted = |r: TextRange| r + at;
         self.bodies
             .extend(other.bodies.iter().map(|(g, o)| (g.clone(), *o + at)));
@@ -194,9 +214,11 @@ impl Outline {
     }
 }
 
+/// A walk that takes what isolated ops held from `old`, and keeps what the tree's hold in
+/// `new` (if they are to be remembered).
 struct Walk<'m> {
-    old: &'m FxHashMap<ByAddress, Arc<Outline>>,
-    new: &'m mut FxHashMap<ByAddress, Arc<Outline>>,
+    old: &'m mut FxHashMap<ByAddress, Arc<Outline>>,
+    new: Option<&'m mut FxHashMap<ByAddress, Arc<Outline>>>,
 }
 
 /// What the walk knows of a node on its path.
@@ -234,7 +256,7 @@ impl Walk<'_> {
                 let held = self.isolated(child);
                 let at = path.last_child_start();
                 out.bodies.push((child.to_owned(), at));
-                out.append_at(&held, at);
+                out.append_at(held, at);
                 continue;
             }
             if matches!(kind, ATTR_ALIAS_REF | TYPE_ALIAS_REF)
@@ -272,20 +294,25 @@ impl Walk<'_> {
     /// relative to its start: remembered, or walked and remembered.
     fn isolated(&mut self, op: &GreenNodeData) -> Arc<Outline> {
         let key = ByAddress(op.to_owned());
-        if let Some(held) = self.new.get(&key).or_else(|| self.old.get(&key)) {
-            let held = held.clone();
-            // Keep what the ops nested in it held too, for edits inside them later.
-            for (nested, _) in &held.bodies {
-                let nested = ByAddress(nested.clone());
-                if let Some(facts) = self.old.get(&nested) {
-                    self.new.insert(nested, facts.clone());
+        // (An op met again in one tree, a small interned one, is in `new` by then.)
+        let seen = self.new.as_deref().and_then(|new| new.get(&key)).cloned();
+        if let Some(held) = seen.or_else(|| self.old.remove(&key)) {
+            if let Some(new) = self.new.as_deref_mut() {
+                // Keep what the ops nested in it held too, for edits inside them later.
+                for (nested, _) in &held.bodies {
+                    let nested = ByAddress(nested.clone());
+                    if let Some(facts) = self.old.get(&nested) {
+                        new.insert(nested, facts.clone());
+                    }
                 }
+                new.insert(key, held.clone());
             }
-            self.new.insert(key, held.clone());
             return held;
         }
         let held = Arc::new(self.facts(&key.0));
-        self.new.insert(key, held.clone());
+        if let Some(new) = self.new.as_deref_mut() {
+            new.insert(key, held.clone());
+        }
         held
     }
 }

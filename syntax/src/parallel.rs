@@ -368,10 +368,7 @@ fn shifted(e: &SyntaxError, cut: TextSize, by: TextSize) -> Option<TextRange> {
 /// in one depth-1 region so that each piece has about the same size, but for the last
 /// pieces (see `targets`).
 fn choose_cuts(text: &str, threads: usize, pieces: usize, min_piece: usize) -> Option<Vec<usize>> {
-    if memchr::memmem::find(text.as_bytes(), b"// -----").is_some() {
-        return None;
-    }
-    let region = cut_points(text, threads);
+    let region = cut_points(text, threads)?;
     // The parser tells what a `{` opens (region, dictionary, group) from the tokens after
     // it; the rest of the file would show it other tokens past the first cut.
     let decided = decided_at(text, region.open)?;

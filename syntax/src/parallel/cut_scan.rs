@@ -9,17 +9,22 @@
 //! comment never runs past its line (a backslash does not escape a line break), so a line
 //! start is a clean place to split the scan.
 
-/// Files from this size are scanned in two halves on two threads.
+/// Files from this size are scanned in two parts (called halves) on two threads.
 const SPLIT_SCAN_BYTES: usize = 4 << 20;
 
 /// Line starts where a statement surely begins, all in the same depth-1 region: the one
-/// with the most of them. `threads > 1` lets a large file be scanned in two halves.
-pub(super) fn cut_points(text: &str, threads: usize) -> RegionCuts {
+/// with the most of them; `None` if the text holds a `// -----` split marker (markers end
+/// ops: such files are parsed in one piece). `threads > 1` lets a large file be scanned
+/// in two halves.
+pub(super) fn cut_points(text: &str, threads: usize) -> Option<RegionCuts> {
     if threads < 2 || text.len() < SPLIT_SCAN_BYTES {
         return one_pass(text);
     }
-    let half = text.len() / 2;
-    let mid = memchr::memchr(b'\n', &text.as_bytes()[half..]).map_or(text.len(), |i| half + i + 1);
+    // The second half keeps every line that may start a statement, at any depth, and
+    // takes about a third longer a byte than the first: it is given less of the text.
+    let split = text.len() / 7 * 4;
+    let mid =
+        memchr::memchr(b'\n', &text.as_bytes()[split..]).map_or(text.len(), |i| split + i + 1);
     cut_points_at(text, mid)
 }
 
@@ -39,7 +44,7 @@ pub(crate) fn halves_agree(text: &str, tries: usize) -> bool {
 
 /// `cut_points`, with the lines from `mid` (a line start, or the text's end) scanned on
 /// another thread than those before it.
-fn cut_points_at(text: &str, mid: usize) -> RegionCuts {
+fn cut_points_at(text: &str, mid: usize) -> Option<RegionCuts> {
     if mid >= text.len() || u32::try_from(text.len()).is_err() {
         return one_pass(text);
     }
@@ -47,16 +52,24 @@ fn cut_points_at(text: &str, mid: usize) -> RegionCuts {
         depth: 0,
         prev_complete: complete_before(text, mid),
     };
-    let ((mut first, end), second) = std::thread::scope(|scope| {
+    // Each half looks for split markers in its own bytes, rather than one thread in all.
+    let (first, second) = std::thread::scope(|scope| {
         let first = scope.spawn(|| {
+            if has_split_marker(text, 0..mid) {
+                return None;
+            }
             let (mut sink, mut state) = (Absolute::default(), LineState::default());
             scan_lines(text, 0..mid, &mut state, &mut sink);
-            (sink, state)
+            Some((sink, state))
         });
-        let mut second = Relative::default();
-        scan_lines(text, mid..text.len(), &mut second_state, &mut second);
+        let second = (!has_split_marker(text, mid..text.len())).then(|| {
+            let mut second = Relative::default();
+            scan_lines(text, mid..text.len(), &mut second_state, &mut second);
+            second
+        });
         (super::join(first), second)
     });
+    let ((mut first, end), second) = (first?, second?);
     if second.too_deep {
         return one_pass(text);
     }
@@ -74,14 +87,25 @@ fn cut_points_at(text: &str, mid: usize) -> RegionCuts {
         };
         first.cuts.add(region, open, c.at as usize);
     }
-    first.cuts.best()
+    Some(first.cuts.best())
 }
 
 /// The scan of the whole text on the current thread.
-fn one_pass(text: &str) -> RegionCuts {
+fn one_pass(text: &str) -> Option<RegionCuts> {
+    if has_split_marker(text, 0..text.len()) {
+        return None;
+    }
     let mut sink = Absolute::default();
     scan_lines(text, 0..text.len(), &mut LineState::default(), &mut sink);
-    sink.cuts.best()
+    Some(sink.cuts.best())
+}
+
+/// Does a `// -----` split marker start in `range` of the text? (A marker that starts in
+/// one half and ends in the other is found by the first.)
+fn has_split_marker(text: &str, range: std::ops::Range<usize>) -> bool {
+    const MARKER: &[u8] = b"// -----";
+    let end = (range.end + MARKER.len() - 1).min(text.len());
+    memchr::memmem::find(&text.as_bytes()[range.start..end], MARKER).is_some()
 }
 
 /// What the scan carries from one line to the next.
@@ -490,6 +514,32 @@ mod tests {
         for text in &texts {
             assert!(halves_agree(text, usize::MAX), "{text}");
         }
+    }
+
+    #[test]
+    fn a_split_marker_in_either_half_or_across_the_middle_stops_the_cuts() {
+        let functions = "  func.func @f() {\n    return\n  }\n".repeat(4);
+        let clean = format!("module {{\n{functions}}}\n");
+        assert!(one_pass(&clean).is_some_and(|cuts| cuts.at.len() == 4));
+        let marked = format!("module {{\n{functions}}}\n// -----\nmodule {{\n{functions}}}\n");
+        assert!(one_pass(&marked).is_none());
+        let at = marked.find("// -----").expect("a marker");
+        // Halves meeting before, inside (only line starts are meeting points: the
+        // marker's own line start), and after the marker.
+        for mid in [at - 4, at, at + 1, at + 9] {
+            let mid = marked[..mid].rfind('\n').map_or(0, |i| i + 1);
+            assert!(
+                cut_points_at(&marked, mid).is_none(),
+                "halves meeting at {mid}"
+            );
+        }
+        // A marker belongs to the range it starts in, however little of it is there.
+        for end in [at + 1, at + 3, at + 7, at + 8] {
+            assert!(has_split_marker(&marked, 0..end), "first half up to {end}");
+        }
+        assert!(!has_split_marker(&marked, 0..at));
+        assert!(has_split_marker(&marked, at..marked.len()));
+        assert!(!has_split_marker(&marked, at + 1..marked.len()));
     }
 
     #[test]
