@@ -12,7 +12,11 @@
 //!   a line start, a statement start, and no dangling token), and any other op has ended;
 //!   a line whose string is left open counts as closing what it opened, as the parser's
 //!   recovery does (the checks below catch where it does not);
-//! - every piece must parse without an error into one block, ending at its last byte;
+//! - every piece must parse into one block, ending at its last byte, and leave the
+//!   parser's bracket count as it found it; a piece may hold errors if enough clean
+//!   statements follow the last of them that the parser's recovery cannot have read past
+//!   the cut (`piece_errors`), and the rest of the file holds none; a piece that fails
+//!   (an error just before its end) is parsed again joined to the next;
 //! - in the tree of the rest, the statement at the cut must be an op in the block of a
 //!   top-level op's region, and no error may cross the cut;
 //! - files with `// -----` markers are left to the sequential parser (markers end ops).
@@ -27,6 +31,7 @@ use crate::reparse::{nesting_depth, parse_fragment};
 use crate::{Parse, SyntaxError, SyntaxKind, SyntaxKind::*, SyntaxNode, grammar, validation};
 
 mod cut_scan;
+mod piece_errors;
 
 use cut_scan::cut_points;
 pub(crate) use cut_scan::halves_agree as cut_scan_halves_agree;
@@ -44,7 +49,7 @@ pub(crate) fn parse_in_pieces(
     pieces: usize,
     min_piece: usize,
 ) -> Option<Parse> {
-    let cuts = choose_cuts(text, threads, pieces, min_piece)?;
+    let mut cuts = choose_cuts(text, threads, pieces, min_piece)?;
     let (first, last) = (*cuts.first()?, *cuts.last()?);
     let rest_text = format!("{}{}", &text[..first], &text[last..]);
     let spans: Vec<&str> = cuts.windows(2).map(|w| &text[w[0]..w[1]]).collect();
@@ -53,16 +58,24 @@ pub(crate) fn parse_in_pieces(
         let pieces = map_in_turn(&spans, threads, || (), |(), piece| parse_piece(piece));
         (join(rest), pieces)
     });
-    let pieces = pieces.into_iter().collect::<Option<Vec<_>>>()?;
+    let pieces = mend_failed_pieces(text, &mut cuts, pieces)?;
     let seams_agree = cuts
         .windows(2)
         .zip(&pieces)
-        .all(|(w, piece)| seam_agrees(text, w[0], w[1], piece));
+        .all(|(w, piece)| seam_agrees(text, w[0], w[1], &piece.elements));
     if !seams_agree {
         return None;
     }
+    let found = if pieces.iter().all(|p| p.errors.is_empty()) {
+        shift_errors(rest.found, &rest_text, first, last)?
+    } else if rest.found.is_empty() {
+        piece_errors::join(&pieces, &cuts)?
+    } else {
+        // The rest's parser would have met the pieces' errors between its own.
+        return None;
+    };
+    let pieces: Vec<Vec<Element>> = pieces.into_iter().map(|p| p.elements).collect();
     let (green, block_path, index) = splice(text, &rest.green, first, &pieces)?;
-    let found = shift_errors(rest.found, &rest_text, first, last)?;
     let mut ranges = Vec::new();
     let mut at = index;
     for piece in &pieces {
@@ -166,17 +179,64 @@ fn node_at_path(root: &SyntaxNode, path: &[usize]) -> Option<SyntaxNode> {
 
 type Element = NodeOrToken<GreenNode, GreenToken>;
 
-/// A piece parsed as the statements of a region's block, or `None` if it has an error or
-/// is not one block of statements: the block's children, then the trivia after them.
-fn parse_piece(piece: &str) -> Option<Vec<Element>> {
+/// The pieces, each that failed parsed again joined to the next (or, the last, to the one
+/// before it): an error just before a cut may read differently past it, but not in the
+/// middle of a piece. `None` if a joined piece fails too. The cut between joined pieces
+/// is dropped from `cuts`.
+fn mend_failed_pieces(
+    text: &str,
+    cuts: &mut Vec<usize>,
+    mut pieces: Vec<Option<Piece>>,
+) -> Option<Vec<Piece>> {
+    // Pieces failing all over (a broken file) are not parsed again one by one.
+    if pieces.iter().filter(|p| p.is_none()).count() > MAX_MENDED {
+        return None;
+    }
+    let mut i = 0;
+    while i < pieces.len() {
+        if pieces[i].is_some() {
+            i += 1;
+            continue;
+        }
+        // Join with the next piece, or the last with the one before it.
+        let first = if i + 1 < pieces.len() {
+            i
+        } else {
+            i.checked_sub(1)?
+        };
+        let joined = parse_piece(text.get(cuts[first]..cuts[first + 2])?)?;
+        pieces[first] = Some(joined);
+        pieces.remove(first + 1);
+        cuts.remove(first + 1);
+        i = first + 1;
+    }
+    pieces.into_iter().collect()
+}
+
+/// How many failed pieces are parsed again, joined to another.
+const MAX_MENDED: usize = 2;
+
+/// A piece parsed as the statements of a region's block.
+struct Piece {
+    /// The block's children, then the trivia after them.
+    elements: Vec<Element>,
+    /// Its errors, at their places in the piece.
+    errors: ErrorLog,
+}
+
+/// A piece parsed as the statements of a region's block, or `None` if it is not one block
+/// of statements, or has errors that could read otherwise in the whole file.
+fn parse_piece(piece: &str) -> Option<Piece> {
     let wrapped = format!("{{{piece}}}");
     let context = FragmentContext {
         depth: 0,
         after_op_name: false,
-        after_outside_error: false,
+        // The piece's first parser error is not compared with its own lexer errors:
+        // `piece_errors::join` compares it with the file's, as the whole parse would.
+        after_outside_error: true,
     };
     let fragment = parse_fragment(&wrapped, &context)?;
-    if !fragment.errors.lexer.is_empty() || !fragment.errors.parser.is_empty() {
+    if fragment.bracket_balance != 0 {
         return None;
     }
     let children: Vec<_> = fragment.green.children().collect();
@@ -198,7 +258,15 @@ fn parse_piece(piece: &str) -> Option<Vec<Element>> {
         return None;
     }
     out.extend(trivia.iter().map(|t| (*t).to_owned()));
-    Some(out)
+    // Places in the wrapped text are one past those in the piece (its `{`).
+    let errors = piece_errors::unwrapped(fragment.errors)?;
+    if !errors.is_empty() && !piece_errors::settled(&out, &errors) {
+        return None;
+    }
+    Some(Piece {
+        elements: out,
+        errors,
+    })
 }
 
 /// Does the last statement of the piece `text[start..end]` read the same with the file's

@@ -33,6 +33,12 @@ pub(crate) struct ErrorLog {
     pub(crate) parser: Vec<SyntaxError>,
 }
 
+impl ErrorLog {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.lexer.is_empty() && self.parser.is_empty()
+    }
+}
+
 /// Where a region reparsed alone stands in its file, so that it parses as it would there.
 pub(crate) struct FragmentContext {
     /// The nesting depth at the region's `{`.

@@ -221,7 +221,7 @@ fn bracket_balance(node: &SyntaxNode) -> i32 {
 pub(crate) struct Fragment {
     pub(crate) green: GreenNode,
     pub(crate) errors: ErrorLog,
-    bracket_balance: i32,
+    pub(crate) bracket_balance: i32,
 }
 
 /// Parses `text` as a region in `context`; `None` unless it is one region, closed by its
