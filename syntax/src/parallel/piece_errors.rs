@@ -51,23 +51,18 @@ pub(super) fn settled(elements: &[Element], errors: &ErrorLog) -> bool {
     else {
         return true;
     };
-    let mut start = TextSize::new(0);
-    let mut after = Vec::new();
-    for element in elements {
-        let len = match element {
-            NodeOrToken::Node(n) => n.text_len(),
-            NodeOrToken::Token(t) => t.text_len(),
-        };
-        if start > last_end {
-            after.push(element);
-        }
-        start += len;
-    }
+    let last_end = usize::from(last_end);
+    let mut start = 0;
+    let after = elements.iter().filter(|element| {
+        let at = start;
+        start += super::element_len(element);
+        at > last_end
+    });
     count_code_tokens(after, SETTLED_TOKENS) >= SETTLED_TOKENS
 }
 
 /// How many non-trivia tokens the elements hold, counted up to `enough`.
-fn count_code_tokens(elements: Vec<&Element>, enough: usize) -> usize {
+fn count_code_tokens<'e>(elements: impl Iterator<Item = &'e Element>, enough: usize) -> usize {
     let is_code = |t: &GreenTokenData| usize::from(!kind_of_raw(t.kind()).is_trivia());
     let mut count = 0;
     let mut nodes: Vec<&GreenNodeData> = Vec::new();
