@@ -103,6 +103,10 @@ struct Walker<'g> {
     /// Each name's range and the result number it uses, as `body.names` grows.
     ranges: Vec<(TextRange, u32)>,
     regions: Vec<RegionFrame>,
+    /// Uses among an op's own items met before the op had a header scope, by the op's
+    /// index in `ops` and the name's: they move into that scope if one is made for a
+    /// definition later, and otherwise stay in the scope around the op.
+    pending_uses: Vec<(usize, usize)>,
 }
 
 impl<'g> Walker<'g> {
@@ -128,6 +132,7 @@ impl<'g> Walker<'g> {
             ops: Vec::new(),
             ranges: Vec::new(),
             regions: Vec::new(),
+            pending_uses: Vec::new(),
         }
     }
 
@@ -169,6 +174,7 @@ impl<'g> Walker<'g> {
     fn leave(&mut self) {
         let frame = self.frames.pop().expect("a frame to leave");
         if frame.pops.op {
+            self.settle_pending_uses();
             let op = self.ops.pop().expect("an op frame");
             let after = self.body.names.len() as u32;
             for i in op.results {
@@ -293,14 +299,21 @@ impl<'g> Walker<'g> {
             node_kind(self.ops[o].node) == CUSTOM_OP
                 && self.regions.len() == self.ops[o].regions_at_entry
         });
+        let index = self.body.names.len();
         let scope = match (name_kind, op_node) {
             (NameKind::EntryArgDef | NameKind::DefOrUse, Some(o)) => self.header_scope(o, root),
-            // An op's own operands may name what its signature declares (`-> %arg0`).
-            (NameKind::ValueUse, Some(o)) if in_own_items => self.header_scope(o, root),
+            // An op's own operands may name what its signature declares (`-> %arg0`). Most
+            // ops declare nothing: their header scope is made only for a definition, as
+            // an empty one would only lengthen each lookup.
+            (NameKind::ValueUse, Some(o)) if in_own_items => {
+                self.ops[o].header.unwrap_or_else(|| {
+                    self.pending_uses.push((o, index));
+                    enclosing
+                })
+            }
             _ => enclosing,
         };
         let (result_count, result_index) = counts(kind, self.frames[depth - 1].node, parent_kind);
-        let index = self.body.names.len();
         let range = TextRange::at(at, token.text_len());
         self.ranges.push((range, result_index.unwrap_or(0)));
         if parent_kind == OP_RESULT
@@ -321,6 +334,22 @@ impl<'g> Walker<'g> {
             def_order: index as u32,
             op: op.unwrap_or(u32::MAX),
         });
+    }
+
+    /// Moves the pending uses of the innermost op, which is being left, into its header
+    /// scope if it got one. (Without one, the scope around the op is where their lookup
+    /// would have gone from an empty header scope: the op's enclosing region's, or for
+    /// the body op the root.)
+    fn settle_pending_uses(&mut self) {
+        let o = self.ops.len() - 1;
+        while let Some(&(op, name)) = self.pending_uses.last()
+            && op == o
+        {
+            self.pending_uses.pop();
+            if let Some(header) = self.ops[o].header {
+                self.body.names[name].scope = header;
+            }
+        }
     }
 
     /// The scope of the innermost region around the walk inside the body.
@@ -664,4 +693,43 @@ fn stands_before_region(value_use: Sibling<'_>) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The body of the first op of `text`.
+    fn body_of(text: &str) -> Body {
+        let parse = mlir_syntax::parse(text);
+        let op = parse.syntax_node().descendants().find(ops::is_op);
+        lower(&op.expect("an op"))
+    }
+
+    fn scope_of(body: &Body, text: &str) -> Vec<u32> {
+        let names = body.names.iter().filter(|n| body.text(n) == text);
+        names.map(|n| n.scope).collect()
+    }
+
+    #[test]
+    fn ops_that_declare_nothing_get_no_header_scope() {
+        let body = body_of(
+            "func.func @f(%a: i32) {\n  %b = arith.addi %a, %a : i32\n  \
+             %c = arith.muli %b, %a : i32\n  return\n}\n",
+        );
+        // The root, the function's header and its region: none for `addi` or `muli`,
+        // whose operands are looked up from the region's scope.
+        assert_eq!(body.scopes.len(), 3);
+        let region = scope_of(&body, "%b")[0];
+        assert_eq!(scope_of(&body, "%a")[1..], [region; 3]);
+    }
+
+    #[test]
+    fn a_use_before_a_declaration_of_its_op_moves_into_the_header() {
+        let body =
+            body_of("func.func @f(%u: i32) {\n  foo.op %u, (%d : i32) {\n  }\n  return\n}\n");
+        let use_scope = scope_of(&body, "%u")[1];
+        assert_eq!(scope_of(&body, "%d"), [use_scope]);
+        assert_ne!(use_scope, scope_of(&body, "%u")[0]);
+    }
 }
