@@ -50,14 +50,27 @@ pub(crate) fn parse_in_pieces(
     min_piece: usize,
 ) -> Option<Parse> {
     let mut cuts = choose_cuts(text, threads, pieces, min_piece)?;
-    let (first, last) = (*cuts.first()?, *cuts.last()?);
-    let rest_text = format!("{}{}", &text[..first], &text[last..]);
+    let (first, mut last) = (*cuts.first()?, *cuts.last()?);
+    let mut rest_text = format!("{}{}", &text[..first], &text[last..]);
     let spans: Vec<&str> = cuts.windows(2).map(|w| &text[w[0]..w[1]]).collect();
-    let (rest, pieces) = std::thread::scope(|scope| {
+    let (mut rest, mut pieces) = std::thread::scope(|scope| {
         let rest = scope.spawn(|| parse_rest(&rest_text));
         let pieces = map_in_turn(&spans, threads, || (), |(), piece| parse_piece(piece));
         (join(rest), pieces)
     });
+    if too_many_failed(&pieces) {
+        return None;
+    }
+    if pieces.len() > 1 && pieces.last().is_some_and(Option::is_none) {
+        // The last piece failed (an error just before the final cut): the rest of the
+        // file resumes after it, so it cannot be joined to a next piece. The rest takes
+        // it instead, parsed again from where the piece began.
+        pieces.pop();
+        cuts.pop();
+        last = *cuts.last()?;
+        rest_text = format!("{}{}", &text[..first], &text[last..]);
+        rest = parse_rest(&rest_text);
+    }
     let pieces = mend_failed_pieces(text, &mut cuts, pieces)?;
     let seams_agree = cuts
         .windows(2)
@@ -188,8 +201,7 @@ fn mend_failed_pieces(
     cuts: &mut Vec<usize>,
     mut pieces: Vec<Option<Piece>>,
 ) -> Option<Vec<Piece>> {
-    // Pieces failing all over (a broken file) are not parsed again one by one.
-    if pieces.iter().filter(|p| p.is_none()).count() > MAX_MENDED {
+    if too_many_failed(&pieces) {
         return None;
     }
     let mut i = 0;
@@ -213,8 +225,13 @@ fn mend_failed_pieces(
     pieces.into_iter().collect()
 }
 
-/// How many failed pieces are parsed again, joined to another.
+/// How many failed pieces are parsed again, joined to another (or given to the rest).
 const MAX_MENDED: usize = 2;
+
+/// Pieces failing all over (a broken file) are not parsed again one by one.
+fn too_many_failed(pieces: &[Option<Piece>]) -> bool {
+    pieces.iter().filter(|p| p.is_none()).count() > MAX_MENDED
+}
 
 /// A piece parsed as the statements of a region's block.
 struct Piece {

@@ -182,12 +182,12 @@ mod tests {
     }
 
     #[test]
-    fn a_piece_broken_at_its_end_is_parsed_again_with_the_next() {
+    fn a_piece_broken_at_its_end_is_parsed_again_with_what_follows() {
         let clean = functions(800);
         let cuts = crate::parallel::choose_cuts(&clean, 2, 4, 16 << 10).expect("cuts");
-        // The last return before the second and the third cut. (Before the last cut, the
-        // rest of the file follows: there the file is parsed whole.)
-        for cut in [cuts[1], cuts[2]] {
+        // The last return before the second, the third and the last cut (after which the
+        // rest of the file follows, which then takes the broken piece).
+        for cut in [cuts[1], cuts[2], cuts[cuts.len() - 1]] {
             let at = clean[..cut].rfind("return %0").expect("a return");
             let text = format!("{}\"{}", &clean[..at], &clean[at..]);
             assert_eq!(agree(&text), Some(true), "broken before {cut}");
