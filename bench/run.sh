@@ -14,7 +14,10 @@ echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GB, $(uname 
 python3 bench/gen_ir.py --lines "$lines" --seed 1 -o "$file"
 echo "input: $lines lines, $(stat -c %s "$file") bytes"
 
-cargo build --quiet --release --locked -p mlir-analyzer -p mlir-syntax --example parse_bench
+# Two builds: with `--example`, cargo builds only examples, and the checker's binary
+# would be whatever an earlier build left (or missing on a fresh clone).
+cargo build --quiet --release --locked -p mlir-analyzer
+cargo build --quiet --release --locked -p mlir-syntax --example parse_bench
 ./target/release/examples/parse_bench "$file" 5
 
 wall() { /usr/bin/time -f "%e s wall, %M KB max RSS" "$@" 2>&1 >/dev/null | tail -1; }
