@@ -50,15 +50,16 @@ pub(crate) fn parse_in_pieces(
     min_piece: usize,
 ) -> Option<Parse> {
     let mut cuts = choose_cuts(text, threads, pieces, min_piece)?;
-    let (first, mut last) = (*cuts.first()?, *cuts.last()?);
-    let mut rest_text = format!("{}{}", &text[..first], &text[last..]);
+    let first = *cuts.first()?;
+    let mut rest_text = rest_of(text, first, *cuts.last()?);
     let spans: Vec<&str> = cuts.windows(2).map(|w| &text[w[0]..w[1]]).collect();
     let (mut rest, mut pieces) = std::thread::scope(|scope| {
         let rest = scope.spawn(|| parse_rest(&rest_text));
         let pieces = map_in_turn(&spans, threads, || (), |(), piece| parse_piece(piece));
         (join(rest), pieces)
     });
-    if too_many_failed(&pieces) {
+    // Pieces failing all over (a broken file) are not parsed again one by one.
+    if pieces.iter().filter(|p| p.is_none()).count() > MAX_MENDED {
         return None;
     }
     if pieces.len() > 1 && pieces.last().is_some_and(Option::is_none) {
@@ -67,10 +68,10 @@ pub(crate) fn parse_in_pieces(
         // it instead, parsed again from where the piece began.
         pieces.pop();
         cuts.pop();
-        last = *cuts.last()?;
-        rest_text = format!("{}{}", &text[..first], &text[last..]);
+        rest_text = rest_of(text, first, *cuts.last()?);
         rest = parse_rest(&rest_text);
     }
+    let last = *cuts.last()?;
     let pieces = mend_failed_pieces(text, &mut cuts, pieces)?;
     let seams_agree = cuts
         .windows(2)
@@ -201,9 +202,6 @@ fn mend_failed_pieces(
     cuts: &mut Vec<usize>,
     mut pieces: Vec<Option<Piece>>,
 ) -> Option<Vec<Piece>> {
-    if too_many_failed(&pieces) {
-        return None;
-    }
     let mut i = 0;
     while i < pieces.len() {
         if pieces[i].is_some() {
@@ -228,9 +226,9 @@ fn mend_failed_pieces(
 /// How many failed pieces are parsed again, joined to another (or given to the rest).
 const MAX_MENDED: usize = 2;
 
-/// Pieces failing all over (a broken file) are not parsed again one by one.
-fn too_many_failed(pieces: &[Option<Piece>]) -> bool {
-    pieces.iter().filter(|p| p.is_none()).count() > MAX_MENDED
+/// The text of the file outside the cut region `first..last`: what `parse_rest` reads.
+fn rest_of(text: &str, first: usize, last: usize) -> String {
+    format!("{}{}", &text[..first], &text[last..])
 }
 
 /// A piece parsed as the statements of a region's block.
