@@ -38,6 +38,8 @@ pub(crate) struct MemoRun<'m> {
     fresh: FxHashMap<usize, Vec<Diagnostic>>,
     /// Bodies whose diagnostics must not be remembered.
     unkept: BTreeSet<usize>,
+    /// Whether the memo keeps this run's results (see `MemoRun::once`).
+    keep: bool,
 }
 
 impl<'m> MemoRun<'m> {
@@ -49,6 +51,24 @@ impl<'m> MemoRun<'m> {
             old.clear();
         }
         memo.skeleton = Some(skeleton);
+        Self::with_old(memo, old, outline, true)
+    }
+
+    /// Starts a run whose results nobody keeps (a file checked once, from the command
+    /// line): the skeleton, which only a later run would compare, is not hashed, and
+    /// nothing is remembered. The results come out in the same order as a kept run's.
+    pub fn once(memo: &'m mut FileChecksMemo, outline: &Outline) -> Self {
+        memo.skeleton = None;
+        memo.bodies.clear();
+        Self::with_old(memo, FxHashMap::default(), outline, false)
+    }
+
+    fn with_old(
+        memo: &'m mut FileChecksMemo,
+        old: FxHashMap<ByAddress, Vec<Diagnostic>>,
+        outline: &Outline,
+        keep: bool,
+    ) -> Self {
         let owners = owners(outline);
         let mut reused = vec![false; outline.bodies.len()];
         for owner in owners.iter().flatten() {
@@ -62,6 +82,7 @@ impl<'m> MemoRun<'m> {
             reused,
             fresh: FxHashMap::default(),
             unkept: BTreeSet::new(),
+            keep,
         }
     }
 
@@ -98,14 +119,14 @@ impl<'m> MemoRun<'m> {
         let owning: BTreeSet<usize> = self.owners.iter().flatten().copied().collect();
         for body in owning {
             let (green, start) = &outline.bodies[body];
-            let key = ByAddress(green.clone());
+            let key = || ByAddress(green.clone());
             let relative = match self.reused[body] {
-                true => self.old.remove(&key).unwrap_or_default(),
+                true => self.old.remove(&key()).unwrap_or_default(),
                 false => self.fresh.remove(&body).unwrap_or_default(),
             };
             out.extend(relative.iter().cloned().map(|d| shifted(d, *start, true)));
-            if !self.unkept.contains(&body) {
-                self.memo.bodies.insert(key, relative);
+            if self.keep && !self.unkept.contains(&body) {
+                self.memo.bodies.insert(key(), relative);
             }
         }
         out
@@ -237,6 +258,28 @@ mod tests {
         let fresh = file_checks_of(&second, &outline_once(&second));
         assert_eq!(messages(remembered), messages(fresh.clone()));
         assert_eq!(fresh.len(), 1, "{fresh:?}");
+    }
+
+    #[test]
+    fn a_run_kept_and_a_run_once_give_the_same_diagnostics_in_the_same_order() {
+        // Calls of several kinds in several bodies, a call at the top level (no body owns
+        // it) and a result type mismatch, whose note points into the callee (outside the
+        // caller's body, so its diagnostic is not kept with the body).
+        let text = "func.func @g(%a: i32) -> i32 {\n  return %a : i32\n}\n\
+            func.func @f(%x: i32, %y: i64) {\n  %0 = func.call @g(%x, %x) : (i32, i32) -> i32\n  \
+            %1 = func.call @missing(%x) : (i32) -> i32\n  %2 = func.call @g(%x) : (i32) -> i64\n  \
+            %3 = func.call @g(%y) : (i64) -> i32\n  return\n}\n\
+            func.func @h(%x: i32) {\n  %c = func.constant @g : (i64) -> i32\n  \
+            %4 = call @g(%x) : (i32) -> i32\n  return\n}\n\
+            %top = func.call @nowhere() : () -> i32\n";
+        let root = mlir_syntax::parse(text).syntax_node();
+        let outline = outline_once(&root);
+        let kept = file_checks_with(&root, &outline, &mut FileChecksMemo::default());
+        let once = file_checks_of(&root, &outline);
+        let full = |ds: &[crate::diagnostics::Diagnostic]| format!("{ds:?}");
+        assert_eq!(full(&once), full(&kept));
+        assert!(once.len() >= 5, "{once:?}");
+        assert!(once.iter().any(|d| !d.notes.is_empty()), "{once:?}");
     }
 
     #[test]

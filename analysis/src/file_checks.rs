@@ -12,7 +12,7 @@ use crate::check_memo::{FileChecksMemo, MemoRun};
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::ops::{self, op_name_range};
 use crate::outline::{AliasRef, Outline};
-use crate::symbols::{Lookup, SymbolTables, is_symbol_table, table_ops};
+use crate::symbols::{Lookup, SymbolTables, TABLE_OPS, table_ops};
 
 pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
     file_checks_of(root, &crate::outline::outline_once(root))
@@ -20,7 +20,8 @@ pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
 
 /// `file_checks`, given the outline of `root`'s tree.
 pub fn file_checks_of(root: &SyntaxNode, outline: &Outline) -> Vec<Diagnostic> {
-    file_checks_with(root, outline, &mut FileChecksMemo::default())
+    let mut memo = FileChecksMemo::default();
+    checks_in_run(root, outline, MemoRun::once(&mut memo, outline))
 }
 
 /// `file_checks_of`, reusing what `memo` remembers of the functions the last tree shared
@@ -30,7 +31,11 @@ pub fn file_checks_with(
     outline: &Outline,
     memo: &mut FileChecksMemo,
 ) -> Vec<Diagnostic> {
-    let mut run = MemoRun::start(memo, &root.green(), outline);
+    checks_in_run(root, outline, MemoRun::start(memo, &root.green(), outline))
+}
+
+/// The file checks of `root`, reusing and recording through `run`.
+fn checks_in_run(root: &SyntaxNode, outline: &Outline, mut run: MemoRun<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (chunk, range) in chunks(root) {
         let found = Found::in_range(root, outline, range, &run);
@@ -123,15 +128,25 @@ impl<'o> Found<'o> {
         if op.kind() == GENERIC_OP && op.children().any(|c| c.kind() == OP_RESULT_LIST) {
             self.generic_with_results.push((index, op.clone()));
         }
-        if ops::op_name_token(&op).is_some_and(|t| t.text().trim_matches('"').starts_with("irdl."))
-        {
+        // The name is read once, on the green node: a file has a checked op per call.
+        let green = op.green();
+        let name = crate::hir::green::op_name(&green);
+        let named = |names: &[&str]| name.is_some_and(|n| names.contains(&n));
+        let is_irdl = name.is_some_and(|n| n.starts_with("irdl."));
+        let (table, call, symbol_user) = (
+            named(TABLE_OPS),
+            named(CALL_OPS),
+            named(crate::symbol_uses::SYMBOL_USE_OPS),
+        );
+        drop(green);
+        if is_irdl {
             self.irdl_ops.push((index, op.clone()));
         }
-        if is_symbol_table(&op) {
+        if table {
             self.tables.push((index, op));
-        } else if ops::op_named(&op, CALL_OPS) {
+        } else if call {
             self.calls.push((index, op));
-        } else if ops::op_named(&op, crate::symbol_uses::SYMBOL_USE_OPS) {
+        } else if symbol_user {
             self.symbol_users.push((index, op));
         }
     }
@@ -421,19 +436,13 @@ fn call_target_check(
     tables: &mut SymbolTables<'_>,
     calls: &mut Option<CallChecker>,
 ) -> Option<Diagnostic> {
-    let (is_call, is_constant) = (
-        ops::op_named(op, &["func.call", "call"]),
-        ops::op_named(op, &["func.constant", "constant"]),
-    );
-    if !is_call && !is_constant {
-        return None;
-    }
+    let is_call = match crate::hir::green::op_name(&op.green()) {
+        Some("func.call" | "call") => true,
+        Some("func.constant" | "constant") => false,
+        _ => return None,
+    };
     let symbol = op.children().find(|c| c.kind() == SYMBOL_REF)?;
-    let target = symbol.text().to_string();
-    if target.contains("::") || !target.starts_with('@') {
-        return None;
-    }
-    let target = target[1..].trim_matches('"').to_string();
+    let target = flat_symbol(&symbol)?;
     match tables.lookup_from(op, &target) {
         Lookup::Missing => {}
         Lookup::Found(callee) if is_call => {
@@ -452,6 +461,28 @@ fn call_target_check(
         format!("reference to undefined function '{target}'")
     };
     Some(Diagnostic::error("symbol", message, op_name_range(op)))
+}
+
+/// The name a flat symbol reference (`@f`, `@"f"`) names; `None` for a nested one
+/// (`@m::@f`). A reference of one token is read without building its text first.
+fn flat_symbol(symbol: &SyntaxNode) -> Option<String> {
+    let green = symbol.green();
+    let only_token = match green.children().len() {
+        1 => green.children().next().and_then(|c| c.into_token()),
+        _ => None,
+    };
+    let built;
+    let text = match only_token {
+        Some(token) => token.text(),
+        None => {
+            built = symbol.text().to_string();
+            &built
+        }
+    };
+    if text.contains("::") || !text.starts_with('@') {
+        return None;
+    }
+    Some(text[1..].trim_matches('"').to_string())
 }
 
 /// A generic op binds as many results as its function type has.
