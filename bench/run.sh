@@ -28,24 +28,26 @@ cargo build --quiet --release --locked -p mlir-syntax --example parse_bench
 # check's median as a share of mlir-opt's.
 RUNS=${RUNS:-5}
 names=("check (cargo build --release)")
-commands=("./target/release/mlir-analyzer check $file")
+programs=(./target/release/mlir-analyzer)
 if pgo=$(scripts/build-pgo.sh); then
   names+=("check (scripts/build-pgo.sh)")
-  commands+=("$pgo check $file")
+  programs+=("$pgo")
 else
   echo "PGO build skipped (see above)"
 fi
 if [ -x "$MLIR_OPT" ]; then
   names+=("mlir-opt (parse+verify+print to /dev/null)")
-  commands+=("$MLIR_OPT $file -o /dev/null")
+  programs+=("$MLIR_OPT")
 else
   echo "mlir-opt not found at $MLIR_OPT; install mlir-22-tools to compare"
 fi
 times=$(mktemp -d)
 for _ in $(seq "$RUNS"); do
-  for i in "${!commands[@]}"; do
-    # shellcheck disable=SC2086 # each command is a program and its words
-    /usr/bin/time -a -o "$times/$i" -f "%e %M" ${commands[$i]} >/dev/null 2>&1 || [ $? -eq 1 ]
+  for i in "${!programs[@]}"; do
+    args=(check "$file")
+    [ "${programs[$i]}" != "$MLIR_OPT" ] || args=("$file" -o /dev/null)
+    /usr/bin/time -a -o "$times/$i" -f "%e %M" "${programs[$i]}" "${args[@]}" >/dev/null 2>&1 ||
+      [ $? -eq 1 ]
   done
 done
 python3 - "$times" "${names[@]}" <<'PY'

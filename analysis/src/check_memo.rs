@@ -28,7 +28,8 @@ pub struct FileChecksMemo {
 /// One check run's view of the memo: which bodies' results can be reused, and the
 /// results of this run, which replace the memo's when the run is done.
 pub(crate) struct MemoRun<'m> {
-    memo: &'m mut FileChecksMemo,
+    /// The memo that keeps this run's results; none for a run once (`MemoRun::once`).
+    memo: Option<&'m mut FileChecksMemo>,
     old: FxHashMap<ByAddress, Vec<Diagnostic>>,
     /// The owning body of each checked op of the outline (`None`: checked every time).
     pub owners: Vec<Option<usize>>,
@@ -38,8 +39,6 @@ pub(crate) struct MemoRun<'m> {
     fresh: FxHashMap<usize, Vec<Diagnostic>>,
     /// Bodies whose diagnostics must not be remembered.
     unkept: BTreeSet<usize>,
-    /// Whether the memo keeps this run's results (see `MemoRun::once`).
-    keep: bool,
 }
 
 impl<'m> MemoRun<'m> {
@@ -51,23 +50,20 @@ impl<'m> MemoRun<'m> {
             old.clear();
         }
         memo.skeleton = Some(skeleton);
-        Self::with_old(memo, old, outline, true)
+        Self::with_old(Some(memo), old, outline)
     }
 
     /// Starts a run whose results nobody keeps (a file checked once, from the command
     /// line): the skeleton, which only a later run would compare, is not hashed, and
     /// nothing is remembered. The results come out in the same order as a kept run's.
-    pub fn once(memo: &'m mut FileChecksMemo, outline: &Outline) -> Self {
-        memo.skeleton = None;
-        memo.bodies.clear();
-        Self::with_old(memo, FxHashMap::default(), outline, false)
+    pub fn once(outline: &Outline) -> Self {
+        Self::with_old(None, FxHashMap::default(), outline)
     }
 
     fn with_old(
-        memo: &'m mut FileChecksMemo,
+        memo: Option<&'m mut FileChecksMemo>,
         old: FxHashMap<ByAddress, Vec<Diagnostic>>,
         outline: &Outline,
-        keep: bool,
     ) -> Self {
         let owners = owners(outline);
         let mut reused = vec![false; outline.bodies.len()];
@@ -82,7 +78,6 @@ impl<'m> MemoRun<'m> {
             reused,
             fresh: FxHashMap::default(),
             unkept: BTreeSet::new(),
-            keep,
         }
     }
 
@@ -125,8 +120,10 @@ impl<'m> MemoRun<'m> {
                 false => self.fresh.remove(&body).unwrap_or_default(),
             };
             out.extend(relative.iter().cloned().map(|d| shifted(d, *start, true)));
-            if self.keep && !self.unkept.contains(&body) {
-                self.memo.bodies.insert(key(), relative);
+            if let Some(memo) = self.memo.as_deref_mut()
+                && !self.unkept.contains(&body)
+            {
+                memo.bodies.insert(key(), relative);
             }
         }
         out

@@ -20,8 +20,7 @@ pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
 
 /// `file_checks`, given the outline of `root`'s tree.
 pub fn file_checks_of(root: &SyntaxNode, outline: &Outline) -> Vec<Diagnostic> {
-    let mut memo = FileChecksMemo::default();
-    checks_in_run(root, outline, MemoRun::once(&mut memo, outline))
+    checks_in_run(root, outline, MemoRun::once(outline))
 }
 
 /// `file_checks_of`, reusing what `memo` remembers of the functions the last tree shared
