@@ -23,7 +23,7 @@ pub fn name_diagnostics_of(
     bodies: &[(GreenNode, TextSize)],
     context: &FileContext,
 ) -> Vec<Diagnostic> {
-    name_diagnostics_using(bodies, context, OpMemo::new)
+    name_diagnostics_using(bodies, context, OpMemo::for_file)
 }
 
 /// `name_diagnostics_of` with every op checked in full, never by a remembered shape: what

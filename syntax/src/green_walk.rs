@@ -73,9 +73,10 @@ struct PathLevel<'g, T> {
 impl<'g, T> GreenPath<'g, T> {
     /// A walk from `root`, which starts at `start`.
     pub fn new(root: &'g GreenNodeData, start: TextSize, data: T) -> Self {
-        GreenPath {
-            levels: vec![PathLevel::new(root, 0, Some(start), data)],
-        }
+        // Room for the depth of most walks: a path is made for every function.
+        let mut levels = Vec::with_capacity(16);
+        levels.push(PathLevel::new(root, 0, Some(start), data));
+        GreenPath { levels }
     }
 
     /// The node the walk is in, with its data; `None` once the walk left the root.

@@ -22,13 +22,7 @@ pub(super) struct BlockFindings {
 pub(super) fn check(facts: &Facts, resolution: &Resolution) -> BlockFindings {
     let mut out = Vec::new();
     let mut missing_terminators = Vec::new();
-    // The names something refers to (computed once: a body may have many regions).
-    let referenced: FxHashSet<u32> = resolution
-        .targets
-        .iter()
-        .enumerate()
-        .filter_map(|(name, target)| target.filter(|t| *t != name as u32))
-        .collect();
+    let referenced = referenced_entry_labels(facts, resolution);
     for region in &facts.regions {
         let (empty, missing) = terminators(region);
         out.extend(empty);
@@ -76,6 +70,27 @@ fn terminators(region: &RegionFacts) -> (Option<Diagnostic>, Vec<(Diagnostic, Te
         }
     }
     (None, missing)
+}
+
+/// The labels of entry blocks that some name refers to, computed once for all regions.
+/// Entry blocks are rarely labelled, and then only their labels are looked for: a set of
+/// every name referred to would take each value use of the body.
+fn referenced_entry_labels(facts: &Facts, resolution: &Resolution) -> FxHashSet<u32> {
+    let labels: FxHashSet<u32> = facts
+        .regions
+        .iter()
+        .filter_map(|region| region.blocks.first()?.label)
+        .collect();
+    if labels.is_empty() {
+        return labels;
+    }
+    resolution
+        .targets
+        .iter()
+        .enumerate()
+        .filter_map(|(name, target)| target.filter(|t| *t != name as u32))
+        .filter(|target| labels.contains(target))
+        .collect()
 }
 
 /// The entry block of a region cannot be the target of a branch.

@@ -92,6 +92,15 @@ impl OpMemo {
         OpMemo::default()
     }
 
+    /// A memo for the bodies of a whole file: they share a few thousand shapes, so the
+    /// table has room for them from the start (growing it hashes every key again).
+    pub fn for_file() -> OpMemo {
+        OpMemo {
+            entries: FxHashMap::with_capacity_and_hasher(1 << 12, Default::default()),
+            ..OpMemo::default()
+        }
+    }
+
     /// A memo that remembers nothing: every op takes the full path (for tests that
     /// compare both).
     pub fn disabled() -> OpMemo {

@@ -25,7 +25,28 @@ pub fn lower_located(body_op: &SyntaxNode) -> (Body, Vec<(TextRange, u32)>) {
     walker.walk(&green, body_op.text_range().start());
     walker.body.dialects.sort_unstable();
     walker.body.dialects.dedup();
-    (walker.body, walker.ranges)
+    let mut body = walker.body;
+    // The language server keeps bodies: room reserved for names the body did not have
+    // is given back where it is more than the body used.
+    shrink_if_oversized(&mut body.names);
+    shrink_if_oversized(&mut body.ops);
+    if body.texts.capacity() > 2 * body.texts.len() + 256 {
+        body.texts.shrink_to_fit();
+    }
+    (body, walker.ranges)
+}
+
+fn shrink_if_oversized<T>(items: &mut Vec<T>) {
+    if items.capacity() > 2 * items.len() + 64 {
+        items.shrink_to_fit();
+    }
+}
+
+/// About how many names a body's text holds: IR writes a `%name` or `^name` every 15 to
+/// 20 bytes. Capped: a file's top level spans the whole file but holds few names of its
+/// own (its functions are bodies of their own).
+fn expected_names(body_op: &GreenNodeData) -> usize {
+    (usize::from(body_op.text_len()) / 16).min(1 << 14)
 }
 
 /// The index of the block around `body_op` in its region, which the names of the op's own
@@ -84,8 +105,8 @@ struct OpFrame<'g> {
     declares_symbol: bool,
     /// Is the op one of upstream MLIR's dialects'?
     upstream: bool,
-    /// Names in this op's result list, whose definitions take effect after the op.
-    results: Vec<usize>,
+    /// Where this op's result names start in `Walker::results`.
+    results_start: usize,
 }
 
 struct RegionFrame {
@@ -107,11 +128,20 @@ struct Walker<'g> {
     /// index in `ops` and the name's: they move into that scope if one is made for a
     /// definition later, and otherwise stay in the scope around the op.
     pending_uses: Vec<(usize, usize)>,
+    /// The names in the result lists of the ops being walked, whose definitions take
+    /// effect after their op: one list for all ops, rather than one allocated per op.
+    results: Vec<usize>,
 }
 
 impl<'g> Walker<'g> {
     fn new(body_op: &'g GreenNodeData, outer_block: u32) -> Self {
         let mut body = Body::default();
+        // Room for about as many names as IR of this length holds, so that the vectors
+        // are not grown (and copied) step by step in every body.
+        let names = expected_names(body_op);
+        body.names.reserve(names);
+        body.texts.reserve(names * 4);
+        body.ops.reserve(names / 2);
         let root_kind = match node_kind(body_op) {
             SOURCE_FILE => RegionKind::Graph,
             _ => green::op_name(body_op).map_or(RegionKind::Graph, ops::name_region_kind),
@@ -128,11 +158,12 @@ impl<'g> Walker<'g> {
             roots,
             chunk: 0,
             block: outer_block,
-            frames: Vec::new(),
-            ops: Vec::new(),
-            ranges: Vec::new(),
-            regions: Vec::new(),
+            frames: Vec::with_capacity(32),
+            ops: Vec::with_capacity(16),
+            ranges: Vec::with_capacity(names),
+            regions: Vec::with_capacity(16),
             pending_uses: Vec::new(),
+            results: Vec::with_capacity(16),
         }
     }
 
@@ -177,7 +208,7 @@ impl<'g> Walker<'g> {
             self.settle_pending_uses();
             let op = self.ops.pop().expect("an op frame");
             let after = self.body.names.len() as u32;
-            for i in op.results {
+            for i in self.results.drain(op.results_start..) {
                 self.body.names[i].def_order = after;
             }
         }
@@ -256,7 +287,7 @@ impl<'g> Walker<'g> {
             regions,
             declares_symbol,
             upstream,
-            results: Vec::new(),
+            results_start: self.results.len(),
         });
     }
 
@@ -316,10 +347,10 @@ impl<'g> Walker<'g> {
         let (result_count, result_index) = counts(kind, self.frames[depth - 1].node, parent_kind);
         let range = TextRange::at(at, token.text_len());
         self.ranges.push((range, result_index.unwrap_or(0)));
-        if parent_kind == OP_RESULT
-            && let Some(o) = op_node
-        {
-            self.ops[o].results.push(index);
+        if parent_kind == OP_RESULT && op_node.is_some() {
+            // (Results are named while their op is the innermost one: an op's own
+            // come after those of the ops around it, and go before theirs.)
+            self.results.push(index);
         }
         let text_start = self.body.texts.len() as u32;
         self.body.texts.push_str(token.text());

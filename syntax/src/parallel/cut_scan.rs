@@ -63,7 +63,12 @@ fn cut_points_at(text: &str, mid: usize) -> Option<RegionCuts> {
             Some((sink, state))
         });
         let second = (!has_split_marker(text, mid..text.len())).then(|| {
-            let mut second = Relative::default();
+            // Nearly every line of IR may start a statement at some depth: room for
+            // them all at once, rather than copying the list as it grows.
+            let mut second = Relative {
+                candidates: Vec::with_capacity((text.len() - mid) / 48),
+                ..Relative::default()
+            };
             scan_lines(text, mid..text.len(), &mut second_state, &mut second);
             second
         });
