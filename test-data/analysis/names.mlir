@@ -43,3 +43,23 @@ func.func @linear_uses(%lb: index, %ub: index, %step: index, %x: memref<1xi32>, 
   } {linear_var_types = [i32, i32]}
   return
 }
+
+// -----
+
+// An op's results are bound once the whole op is read (checklist S-06), and an op nested
+// in its region has its own bound first: `%2` is visible after its op, `%0` is not yet
+// visible inside its own op.
+func.func @results_of_nested_ops() -> i32 {
+  // expected-note@+1 {{operand defined here (op in a parent region)}}
+  %0 = scf.execute_region -> i32 {
+    %1 = arith.constant 1 : i32
+    %2 = scf.execute_region -> i32 {
+      %3 = arith.addi %1, %1 : i32
+      scf.yield %3 : i32
+    }
+    // expected-error@+1 {{operand #1 does not dominate this use}}
+    %4 = arith.addi %2, %0 : i32
+    scf.yield %4 : i32
+  }
+  return %0 : i32
+}
