@@ -122,16 +122,19 @@ fn diagnostic(
     tokens: &[mlir_syntax::SyntaxToken],
     range_of: &impl Fn(u32) -> TextRange,
 ) -> Diagnostic {
-    let range = if error.on_op {
-        op_name_range(&tokens[error.name as usize])
-    } else {
-        range_of(error.name)
+    let at = |name: u32, on_op: bool| {
+        if on_op {
+            op_name_range(&tokens[name as usize])
+        } else {
+            range_of(name)
+        }
     };
+    let range = at(error.name, error.on_op);
     let notes = error
         .notes
         .iter()
         .map(|(i, m)| Note {
-            range: range_of(*i),
+            range: at(*i, error.notes_on_op),
             message: m.clone(),
         })
         .collect();
@@ -247,13 +250,14 @@ mod tests {
     #[test]
     fn dominance_across_blocks() {
         // The use in ^bb0 is not dominated by ^bb1; the one in the unreachable ^bb2 is not
-        // checked; a block argument does not dominate a block before it.
+        // checked; a block argument does not dominate a block before it. As in MLIR, the
+        // note stands at the defining op, or at the op owning the argument's block.
         let text = "func.func @f() {\n^bb0:\n  \"test.foo\"(%x) : (i32) -> ()\n  cf.br ^bb1(%y : i32)\n^bb1(%y: i32):\n  %x = \"test.bar\"() : () -> i32\n  return\n^bb2:\n  \"test.foo\"(%x) : (i32) -> ()\n  return\n}\n";
         assert_eq!(
             check(text),
             [
-                "\"test.foo\": operand #0 does not dominate this use [%x: operand defined here (op in the same region)]",
-                "cf.br: operand #0 does not dominate this use [%y: operand defined as a block argument (block #1 in the same region)]"
+                "\"test.foo\": operand #0 does not dominate this use [\"test.bar\": operand defined here (op in the same region)]",
+                "cf.br: operand #0 does not dominate this use [func.func: operand defined as a block argument (block #1 in the same region)]"
             ]
         );
     }
@@ -264,8 +268,8 @@ mod tests {
         assert_eq!(
             check(text),
             [
-                "\"memref.a\": operand #0 does not dominate this use [%1: operand defined here (op in the same block)]",
-                "\"memref.use\": operand #0 does not dominate this use [%2: operand defined here (op in a parent region)]"
+                "\"memref.a\": operand #0 does not dominate this use [\"memref.b\": operand defined here (op in the same block)]",
+                "\"memref.use\": operand #0 does not dominate this use [\"memref.c\": operand defined here (op in a parent region)]"
             ]
         );
     }

@@ -24,6 +24,10 @@ pub struct NameError {
     pub on_op: bool,
     pub message: String,
     pub notes: Vec<(u32, String)>,
+    /// The notes stand at the op their name belongs to, not at the name: MLIR attaches
+    /// a dominance error's note to the defining op, or to the op that owns the block of
+    /// a block argument.
+    pub notes_on_op: bool,
 }
 
 /// Definitions by scope and name; names borrow the body's text, so lookups allocate nothing.
@@ -129,6 +133,7 @@ impl<'b> Resolver<'b> {
                 on_op: false,
                 message,
                 notes: vec![note],
+                notes_on_op: false,
             });
             self.out.targets[i as usize] = Some(previous);
             return;
@@ -147,6 +152,7 @@ impl<'b> Resolver<'b> {
                 on_op: false,
                 message,
                 notes: vec![(previous, "previously defined here".into())],
+                notes_on_op: false,
             });
             return;
         }
@@ -198,6 +204,7 @@ impl<'b> Resolver<'b> {
                     on_op: true,
                     message,
                     notes,
+                    notes_on_op: true,
                 });
                 self.out.targets[i as usize] = Some(def);
                 return;
@@ -212,6 +219,7 @@ impl<'b> Resolver<'b> {
                 on_op: false,
                 message,
                 notes: Vec::new(),
+                notes_on_op: false,
             });
             return;
         };
@@ -233,6 +241,7 @@ impl<'b> Resolver<'b> {
                 on_op: false,
                 message,
                 notes: Vec::new(),
+                notes_on_op: false,
             });
         }
         if let Some(note) = self.dominance_violation(def, i) {
@@ -245,6 +254,7 @@ impl<'b> Resolver<'b> {
                 on_op: true,
                 message,
                 notes: vec![(def, note)],
+                notes_on_op: true,
             });
         }
     }
@@ -260,6 +270,7 @@ impl<'b> Resolver<'b> {
                     on_op: false,
                     message,
                     notes: Vec::new(),
+                    notes_on_op: false,
                 });
             }
         }
@@ -298,6 +309,7 @@ impl<'b> Resolver<'b> {
             on_op: false,
             message: format!("region entry argument '{text}' is already in use"),
             notes: vec![(use_, "previously referenced here".to_string())],
+            notes_on_op: false,
         });
     }
 
