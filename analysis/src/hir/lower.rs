@@ -28,18 +28,21 @@ pub fn lower_located(body_op: &SyntaxNode) -> (Body, Vec<(TextRange, u32)>) {
     let mut body = walker.body;
     // The language server keeps bodies: room reserved for names the body did not have
     // is given back where it is more than the body used.
-    shrink_if_oversized(&mut body.names);
-    shrink_if_oversized(&mut body.ops);
-    if body.texts.capacity() > 2 * body.texts.len() + 256 {
+    if oversized(body.names.capacity(), body.names.len()) {
+        body.names.shrink_to_fit();
+    }
+    if oversized(body.ops.capacity(), body.ops.len()) {
+        body.ops.shrink_to_fit();
+    }
+    if oversized(body.texts.capacity(), body.texts.len()) {
         body.texts.shrink_to_fit();
     }
     (body, walker.ranges)
 }
 
-fn shrink_if_oversized<T>(items: &mut Vec<T>) {
-    if items.capacity() > 2 * items.len() + 64 {
-        items.shrink_to_fit();
-    }
+/// Is a reserve of `capacity` more than twice what `len` items used (and not small)?
+fn oversized(capacity: usize, len: usize) -> bool {
+    capacity > 2 * len + 64
 }
 
 /// About how many names a body's text holds: IR writes a `%name` or `^name` every 15 to

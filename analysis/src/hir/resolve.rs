@@ -195,17 +195,8 @@ impl<'b> Resolver<'b> {
             // MLIR resolves names across the whole isolated body and then finds that the
             // definition, in a region the use cannot see, does not dominate it.
             if let Some(def) = self.defined_elsewhere(i) {
-                let number = self.operand_number(i);
-                let message = format!("operand #{number} does not dominate this use");
                 let note = "operand defined here (op is neither in a parent nor in a child region)";
-                let notes = vec![(def, note.to_string())];
-                self.out.errors.push(NameError {
-                    name: i,
-                    on_op: true,
-                    message,
-                    notes,
-                    notes_on_op: true,
-                });
+                self.dominance_error(i, def, note.to_string());
                 self.out.targets[i as usize] = Some(def);
                 return;
             }
@@ -245,18 +236,21 @@ impl<'b> Resolver<'b> {
             });
         }
         if let Some(note) = self.dominance_violation(def, i) {
-            let message = format!(
-                "operand #{} does not dominate this use",
-                self.operand_number(i)
-            );
-            self.out.errors.push(NameError {
-                name: i,
-                on_op: true,
-                message,
-                notes: vec![(def, note)],
-                notes_on_op: true,
-            });
+            self.dominance_error(i, def, note);
         }
+    }
+
+    /// MLIR's error for a use `i` its definition `def` does not dominate: on the user
+    /// op, with the note on the defining op (or the op owning an argument's block).
+    fn dominance_error(&mut self, i: u32, def: u32, note: String) {
+        let number = self.operand_number(i);
+        self.out.errors.push(NameError {
+            name: i,
+            on_op: true,
+            message: format!("operand #{number} does not dominate this use"),
+            notes: vec![(def, note)],
+            notes_on_op: true,
+        });
     }
 
     fn resolve_block_use(&mut self, i: u32) {
