@@ -173,6 +173,16 @@ struct Gatherer<'a> {
     last_name: std::cell::Cell<usize>,
 }
 
+/// The name of the function a custom `func.func` defines: its first symbol (its
+/// visibility is a keyword, its attributes come after its signature).
+fn function_name(node: &SyntaxNode) -> Option<String> {
+    let op = ast::CustomOp::cast(node.clone())?;
+    op.items().find_map(|item| match item {
+        ast::CustomOpItem::SymbolRef(symbol) => Some(symbol.leaf_name()),
+        _ => None,
+    })?
+}
+
 /// The index of the range starting at `start` among `ranges` (sorted, starts distinct),
 /// searched from `hint` forward first: a search for the next name of a walk in text
 /// order takes a step or two instead of a binary search over the whole body.
@@ -207,13 +217,9 @@ impl Gatherer<'_> {
         if !is_body && ops::is_isolated(node) {
             return;
         }
-        let shape = if is_body {
-            None
-        } else {
-            self.read_shape(node, default_dialect)
-        };
+        let shape = self.read_shape(node, default_dialect, is_body);
         if shape.is_some()
-            && let Some(replayed) = self.replay(node)
+            && let Some(replayed) = self.replay(node, is_body)
         {
             if let Some((spec, named_args)) = replayed {
                 self.op_regions(node, Some(spec), default_dialect, named_args);
@@ -221,6 +227,7 @@ impl Gatherer<'_> {
             return;
         }
         let (errors, pending) = (self.facts.errors.len(), self.facts.pending.len());
+        let branches = self.facts.branches.len();
         let (spec, matched, mut types) = self.op_types(node, default_dialect);
         self.record_results(node, &types);
         if let (Some(spec), Some(matched)) = (spec, &matched) {
@@ -264,9 +271,9 @@ impl Gatherer<'_> {
             && let Some(spec) = spec.filter(|_| was_matched)
         {
             if header {
-                self.remember_header(node, spec, &types, pending);
+                self.remember_header(node, spec, &types, pending, is_body);
             } else if self.verified_alone(pending) {
-                self.remember(node, spec, &types);
+                self.remember(node, spec, &types, branches);
             }
         }
         let named_args = !types.region_args.is_empty();
@@ -295,17 +302,31 @@ impl Gatherer<'_> {
     }
 
     /// Reads the shape of a custom op into the memo: `None` if it is not one whose shape
-    /// is remembered, else whether it is remembered by its header (`op_memo::HEADER_OPS`).
-    fn read_shape(&mut self, node: &SyntaxNode, default_dialect: Option<&str>) -> Option<bool> {
+    /// is remembered, else whether it is remembered by its header (`op_memo::HEADER_OPS`,
+    /// and for the body op `op_memo::BODY_HEADER_OPS`, the only ones remembered).
+    fn read_shape(
+        &mut self,
+        node: &SyntaxNode,
+        default_dialect: Option<&str>,
+        is_body: bool,
+    ) -> Option<bool> {
         if node.kind() != SyntaxKind::CUSTOM_OP {
             return None;
         }
         let green = node.green();
         let name = hir::green::op_name(&green);
+        let headers = if is_body {
+            op_memo::BODY_HEADER_OPS
+        } else {
+            op_memo::HEADER_OPS
+        };
+        let header = name.is_some_and(|name| headers.contains(&name));
+        if is_body && !header {
+            return None;
+        }
         // The default dialect only completes names without a dialect.
         let dotted = name.is_some_and(|name| name.contains('.'));
         let dialect = if dotted { None } else { default_dialect };
-        let header = name.is_some_and(|name| op_memo::HEADER_OPS.contains(&name));
         let start = node.text_range().start();
         self.memo
             .read_shape(&green, start, dialect, self.verify_ops, header)
@@ -316,8 +337,12 @@ impl Gatherer<'_> {
     /// its values), and checks its parent, which depends on where it stands. `None` if
     /// the shape is not remembered yet; for an op remembered by its header, its spec and
     /// whether the header names its first region's arguments (its regions are walked
-    /// next, and its verifier is queued again).
-    fn replay(&mut self, node: &SyntaxNode) -> Option<Option<(&'static OpSpec, bool)>> {
+    /// next, and its verifier is queued again). The body op has no parent to check.
+    fn replay(
+        &mut self,
+        node: &SyntaxNode,
+        is_body: bool,
+    ) -> Option<Option<(&'static OpSpec, bool)>> {
         let entry = self.memo.replay()?;
         let names = self.memo.names();
         let at = node.text_range().end();
@@ -334,7 +359,20 @@ impl Gatherer<'_> {
                 self.facts.uses.push(TypedUse { name, ty });
             }
         }
-        if self.verify_ops {
+        if !entry.successors.is_empty() {
+            let op = op_name_range(node);
+            for successor in &entry.successors {
+                if let Some(target) = self.name_at(names[successor.label as usize]) {
+                    self.facts.branches.push(Branch {
+                        op,
+                        successor: successor.index,
+                        target,
+                        operands: successor.operands.to_vec(),
+                    });
+                }
+            }
+        }
+        if self.verify_ops && !is_body {
             // What depends on where the op stands is checked anew: its parent, and what a
             // return returns from.
             let message = parent_failure(node, entry.spec).or_else(|| {
@@ -354,6 +392,10 @@ impl Gatherer<'_> {
         let Some(header) = &entry.header else {
             return Some(None);
         };
+        if let Some(results) = &header.function_results {
+            // The function's name is not in its shape: it is read from the op.
+            self.function = function_name(node).map(|name| (name, results.to_vec()));
+        }
         for (ordinal, ty) in &header.region_args {
             let at = names[*ordinal as usize];
             if let Some(name) = self.name_at(at) {
@@ -382,7 +424,7 @@ impl Gatherer<'_> {
         match &self.facts.pending[pending..] {
             [] => true,
             [op] => {
-                verifiers::reads_only_the_op(&op.spec.name)
+                verifiers::reads_only_the_op(op)
                     && verifiers::passes_alone(op, &self.facts, Lowering::new(self.aliases))
             }
             _ => false,
@@ -391,14 +433,22 @@ impl Gatherer<'_> {
 
     /// Remembers what the walk learnt of a matched op that reported nothing (and whose
     /// verifier, if any, passed it alone), if nothing of it depends on what stands around
-    /// it.
-    fn remember(&mut self, node: &SyntaxNode, spec: &'static OpSpec, types: &OpTypes) {
-        if spec.has_trait(&Trait::Branch) || !types.region_args.is_empty() {
+    /// it; a branch with the successors it recorded after the first `branches`.
+    fn remember(
+        &mut self,
+        node: &SyntaxNode,
+        spec: &'static OpSpec,
+        types: &OpTypes,
+        branches: usize,
+    ) {
+        if !types.region_args.is_empty() {
             return;
         }
-        let (Some(operands), Some(results)) =
-            (self.typed_operands(spec, types), self.results(node))
-        else {
+        let (Some(operands), Some(results), Some(successors)) = (
+            self.typed_operands(spec, types),
+            self.results(node),
+            self.successors(branches),
+        ) else {
             return;
         };
         self.memo.insert(op_memo::Entry {
@@ -406,7 +456,25 @@ impl Gatherer<'_> {
             operands,
             results,
             header: None,
+            successors,
         });
+    }
+
+    /// The successors a branch recorded after the first `branches`, by their labels'
+    /// ordinals; `None` if one cannot be remembered.
+    fn successors(&self, branches: usize) -> Option<Box<[op_memo::Successor]>> {
+        let successor = |branch: &Branch| {
+            let start = self.facts.name_ranges[branch.target as usize].start();
+            Some(op_memo::Successor {
+                index: branch.successor,
+                label: self.memo.ordinal(start)?,
+                operands: branch.operands.clone().into(),
+            })
+        };
+        self.facts.branches[branches..]
+            .iter()
+            .map(successor)
+            .collect()
     }
 
     /// Remembers by its header what the walk learnt of a matched op of `HEADER_OPS` that
@@ -418,12 +486,23 @@ impl Gatherer<'_> {
         spec: &'static OpSpec,
         types: &OpTypes,
         pending: usize,
+        is_body: bool,
     ) {
-        if spec.has_trait(&Trait::Branch) || !op_memo::HEADER_OPS.contains(&spec.name.as_str()) {
+        let name = spec.name.as_str();
+        let body = is_body && op_memo::BODY_HEADER_OPS.contains(&name);
+        if spec.has_trait(&Trait::Branch) || !body && !op_memo::HEADER_OPS.contains(&name) {
             return;
         }
         let verifier = match &self.facts.pending[pending..] {
             [] => None,
+            // A body op's verifier reads only the op (and whether its region holds a
+            // block, which its shape says): it is run now, and remembered if it passes.
+            [op] if op.node == *node && body => {
+                if !self.verified_alone(pending) {
+                    return;
+                }
+                None
+            }
             [op] if op.node == *node => Some(op_memo::QueuedTypes {
                 operands: op.operands.clone(),
                 results: op.results.clone(),
@@ -442,15 +521,26 @@ impl Gatherer<'_> {
             };
             region_args.push((ordinal, ty.clone()));
         }
+        let function_results = match &self.function {
+            Some((name, results)) if body => {
+                if function_name(node).as_ref() != Some(name) {
+                    return;
+                }
+                Some(results.clone().into())
+            }
+            _ => None,
+        };
         let header = op_memo::Header {
             region_args: region_args.into(),
             verifier,
+            function_results,
         };
         self.memo.insert(op_memo::Entry {
             spec,
             operands,
             results,
             header: Some(header),
+            successors: Box::default(),
         });
     }
 

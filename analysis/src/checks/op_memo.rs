@@ -1,13 +1,14 @@
 //! What the body walk learnt of flat ops, remembered by their shape (checks stage). An op
-//! without regions or successors, such as `%3 = arith.addf %1, %2 : f32`, gets from its
+//! without regions, such as `%3 = arith.addf %1, %2 : f32` or `cf.br ^bb1`, gets from its
 //! spec and syntax the same types and the same verdict wherever it stands, whatever its
-//! values are named or which symbols it names: only its text with the `%names`, the
-//! `@symbols` and its trailing location left out decides them. Million-line IR repeats a few thousand such shapes, so matching the
+//! values are named, which symbols it names or which blocks it branches to: only its text
+//! with the `%names`, the `@symbols`, the `^labels` and its trailing location left out
+//! decides them. Million-line IR repeats a few thousand such shapes, so matching the
 //! op's format, typing its values and checking its constraints is done once per shape.
 //!
 //! A memo holds for one file context (its aliases give types their meaning), and only
 //! what cannot depend on anything around the op is remembered. Ops that reported an
-//! error or that branch take the full path every time; so do ops whose dialect verifier
+//! error take the full path every time; so do ops whose dialect verifier
 //! may read other values or the ops around them (a verifier that reads only the op is run
 //! at once, and its op remembered if it passes). What depends on where the op stands is
 //! checked anew: its parent, which the op's traits may constrain, and for a return the
@@ -67,6 +68,16 @@ pub(super) struct Entry {
     pub results: Box<[(u32, SharedTypes)]>,
     /// What a header shape adds: its region arguments and its queued verifier.
     pub header: Option<Header>,
+    /// For a branch, each successor in order: its `^label` and the types it passes.
+    pub successors: Box<[Successor]>,
+}
+
+/// A successor of a remembered branch: its index among the op's successors, the ordinal
+/// of its `^label` among the op's names, and the types of the operands it passes.
+pub(super) struct Successor {
+    pub index: usize,
+    pub label: u32,
+    pub operands: Box<[Option<Type>]>,
 }
 
 /// What the walk learnt of an op remembered by its header.
@@ -75,6 +86,9 @@ pub(super) struct Header {
     pub region_args: Box<[(u32, Option<Type>)]>,
     /// What its verifier was queued with, if it was.
     pub verifier: Option<QueuedTypes>,
+    /// For a function checked as a body, the types it returns (its returns are checked
+    /// against them).
+    pub function_results: Option<Box<[Option<Type>]>>,
 }
 
 /// The operand and result types an op's verifier was queued with.
@@ -86,6 +100,11 @@ pub(super) struct QueuedTypes {
 /// The ops remembered by their header: their verifiers read their regions and their
 /// region arguments' types, and nothing else of how their syntax matched.
 pub(super) const HEADER_OPS: &[&str] = &["scf.for", "scf.if"];
+
+/// The body ops remembered by their header: what their verifier and custom parser read
+/// of their region is only whether it holds a block, which their key says. Functions
+/// repeat signatures: a million-line file declares and defines thousands of them.
+pub(super) const BODY_HEADER_OPS: &[&str] = &["func.func"];
 
 impl OpMemo {
     pub fn new() -> OpMemo {
@@ -155,12 +174,17 @@ impl OpMemo {
                         .extend_from_slice(&[SyntaxKind::LOCATION as u8, NODE_END]);
                     true
                 }
-                // What a region holds is walked as the ops of any region are.
+                // What a region holds is walked as the ops of any region are; only whether
+                // it holds a block is part of the shape.
                 NodeOrToken::Node(child)
                     if depth == 0 && self.header && green_kind(child) == SyntaxKind::REGION =>
                 {
-                    self.key
-                        .extend_from_slice(&[SyntaxKind::REGION as u8, NODE_END]);
+                    let has_block = child.children().any(|c| {
+                        c.as_node()
+                            .is_some_and(|n| green_kind(n) == SyntaxKind::BLOCK)
+                    });
+                    let region = [SyntaxKind::REGION as u8, u8::from(has_block), NODE_END];
+                    self.key.extend_from_slice(&region);
                     true
                 }
                 NodeOrToken::Node(child) => self.node(child, offset, depth + 1, in_results),
@@ -195,6 +219,9 @@ impl OpMemo {
                 self.names.push(at);
                 self.result_names += usize::from(in_results);
             }
+            // Which block a branch goes to changes none of its checks here: what it passes
+            // is checked against the block's arguments apart, by name.
+            SyntaxKind::CARET_ID => self.names.push(at),
             // Which symbol an op names changes none of its checks here: uses of symbols
             // are checked against the file's symbol table apart, and a verifier that
             // looks a symbol up does not read only the op. (`@a::@b` keeps its `::`.)
@@ -249,8 +276,8 @@ fn is_location(node: &GreenNodeData) -> bool {
     green_kind(node) == SyntaxKind::LOCATION
 }
 
-/// Nodes a remembered op may hold: no regions, blocks or successors (what those hold is
-/// checked against other ops), and no broken code.
+/// Nodes a remembered op may hold: no regions or blocks (what those hold is checked
+/// against other ops), no successor list of a generic op, and no broken code.
 fn may_be_flat(kind: SyntaxKind) -> bool {
     !matches!(
         kind,
@@ -258,7 +285,6 @@ fn may_be_flat(kind: SyntaxKind) -> bool {
             | SyntaxKind::REGION
             | SyntaxKind::BLOCK
             | SyntaxKind::SUCCESSOR_LIST
-            | SyntaxKind::SUCCESSOR
             | SyntaxKind::ERROR
     )
 }
@@ -289,8 +315,8 @@ mod tests {
             "func.func @f(%a: i32, %b: i32) {\n  %0 = arith.addi %a, %b : i32\n  \
              %1 = arith.addi %0, %a : i32 loc(\"x\":1:2)\n  %2 = arith.addi %1, %1 : i64\n  return\n}\n",
         );
-        // Two shapes of `arith.addi`, and the `return`.
-        assert_eq!((memo.entries.len(), memo.replayed.get()), (3, 1));
+        // The function's header, two shapes of `arith.addi`, and the `return`.
+        assert_eq!((memo.entries.len(), memo.replayed.get()), (4, 1));
     }
 
     #[test]
@@ -322,13 +348,95 @@ mod tests {
     }
 
     #[test]
-    fn ops_with_successors_or_errors_are_not_remembered() {
+    fn allocas_are_remembered_where_their_scope_decides_nothing() {
+        // The scope decides only whether symbol operands are counted: an `alloca` whose
+        // count fits its layout has the same verdict anywhere; one whose count does not is
+        // checked in full each time, with its scope.
+        let text = "func.func @f(%s: index) {\n  %0 = memref.alloca() : memref<4xf32>\n  \
+            %1 = memref.alloca() : memref<4xf32>\n  %2 = memref.alloca()[%s] : memref<4xf32>\n  \
+            %3 = memref.alloca()[%s] : memref<4xf32>\n  return\n}\n";
+        let memo = memo_after(text);
+        assert_eq!(memo.replayed.get(), 1);
+        let errors = crate::file_diagnostics(text, false);
+        let expected = "'memref.alloca' op symbol operand count does not equal memref symbol \
+            count: expected 0, got 1";
+        assert!(
+            errors.len() == 2 && errors.iter().all(|d| d.message == expected),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn ops_with_errors_are_not_remembered() {
         let memo = memo_after(
             "func.func @f(%c: i1) {\n  cf.cond_br %c, ^bb1, ^bb1\n^bb1:\n  \
              scf.if %c {\n  }\n  %0 = arith.addi %c, %c : f32\n  return\n}\n",
         );
-        // The `scf.if` (by its header) and the final `return`.
-        assert_eq!(memo.entries.len(), 2);
+        // The function's header, the `cf.cond_br`, the `scf.if` (by its header) and the
+        // final `return`.
+        assert_eq!(memo.entries.len(), 4);
+    }
+
+    #[test]
+    fn functions_are_replayed_by_their_signatures_with_their_own_names() {
+        // Three bodies of one signature: the second is replayed, and its return checked
+        // against its own name; the third has no block, which its shape tells apart.
+        let text = "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n\
+            func.func @g(%b: i32) -> i32 {\n  return\n}\nfunc.func @h(%c: i32) -> i32 {\n}\n";
+        let root = mlir_syntax::parse(text).syntax_node();
+        let bodies = crate::outline::outline_once(&root).bodies;
+        let context = FileContext::of_file(&root);
+        let mut memo = OpMemo::new();
+        let mut messages = Vec::new();
+        let functions = root
+            .children()
+            .filter(|n| n.kind() == SyntaxKind::CUSTOM_OP);
+        for body in functions {
+            let resolution = crate::hir::resolve(&crate::hir::lower(&body));
+            let found =
+                crate::checks::body_checks_with(&body, &resolution, &context, &[], &mut memo);
+            messages.extend(found.into_iter().map(|d| d.message));
+        }
+        // The second function's header (its `return` differs from the first's).
+        assert_eq!(memo.replayed.get(), 1);
+        assert_eq!(
+            messages,
+            [
+                "'func.return' op has 0 operands, but enclosing function (@g) returns 1",
+                "custom op 'func.func' expected non-empty function body",
+            ]
+        );
+        let memoized = crate::names::name_diagnostics_of(&bodies, &context);
+        assert_eq!(
+            memoized,
+            crate::names::name_diagnostics_unmemoized(&bodies, &context)
+        );
+    }
+
+    #[test]
+    fn replayed_branches_pass_their_operands_to_their_own_blocks() {
+        // Each second branch has the shape of the first but goes elsewhere: the block it
+        // names, not the first one's, takes what it passes.
+        let text = "func.func @f(%x: i32, %c: i1) {\n  cf.br ^bb1(%x : i32)\n^bb1(%a: i32):\n  \
+            cf.br ^bb2(%a : i32)\n^bb2(%b: f32):\n  cf.cond_br %c, ^bb3(%x : i32), ^bb1(%x : i32)\n\
+            ^bb3(%d: i32):\n  cf.cond_br %c, ^bb1(%x : i32), ^bb2(%x : i32)\n}\n";
+        assert_eq!(memo_after(text).replayed.get(), 2);
+        let root = mlir_syntax::parse(text).syntax_node();
+        let bodies = crate::outline::outline_once(&root).bodies;
+        let context = FileContext::of_file(&root);
+        let memoized = crate::names::name_diagnostics_of(&bodies, &context);
+        assert_eq!(
+            memoized,
+            crate::names::name_diagnostics_unmemoized(&bodies, &context)
+        );
+        let messages: Vec<&str> = memoized.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "type mismatch for bb argument #0 of successor #0",
+                "type mismatch for bb argument #0 of successor #1",
+            ]
+        );
     }
 
     #[test]

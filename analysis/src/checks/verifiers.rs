@@ -125,16 +125,18 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Does the verifier of the custom-form op named `name` read nothing but the op itself
-/// (its syntax, spec and types, and the file's aliases), not other values or the ops
-/// around it? Ops of one shape then get one verdict.
-pub(in crate::checks) fn reads_only_the_op(name: &str) -> bool {
-    let ops: &[&str] = match name.split_once('.').map_or(name, |(d, _)| d) {
-        "arith" => arith::SELF_CONTAINED_OPS,
-        "memref" => memref::SELF_CONTAINED_OPS,
-        _ => return false,
-    };
-    ops.contains(&name)
+/// Does the verifier of the pending custom-form op read nothing but the op itself (its
+/// syntax, spec and types, and the file's aliases), not other values or the ops around
+/// it? Ops of one shape then get one verdict.
+pub(in crate::checks) fn reads_only_the_op(pending: &PendingOp) -> bool {
+    let name = pending.spec.name.as_str();
+    match name.split_once('.').map_or(name, |(d, _)| d) {
+        "arith" => arith::SELF_CONTAINED_OPS.contains(&name),
+        "cf" => cf::SELF_CONTAINED_OPS.contains(&name),
+        "func" => func::SELF_CONTAINED_OPS.contains(&name),
+        "memref" => memref::reads_only_the_op(&Op::new(pending)),
+        _ => false,
+    }
 }
 
 /// Runs the verifier of a pending op that `reads_only_the_op` at once, during the walk

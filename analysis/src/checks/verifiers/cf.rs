@@ -15,6 +15,9 @@ use crate::types::Attr;
 /// The ops this file verifies.
 pub(super) const OPS: &[&str] = &["cf.cond_br"];
 
+/// The ops whose verifier reads nothing but the op (`cond_br`'s branch weights).
+pub(super) const SELF_CONTAINED_OPS: &[&str] = &["cf.cond_br"];
+
 /// The ops whose custom parser this file checks.
 pub(super) const PARSED_OPS: &[&str] = &["cf.br", "cf.cond_br", "cf.switch"];
 

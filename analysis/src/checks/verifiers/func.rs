@@ -15,6 +15,10 @@ use crate::types::{Attr, Type};
 /// The ops this file verifies.
 pub(super) const OPS: &[&str] = &["func.func"];
 
+/// The ops whose verifier reads nothing but the op: `func.func`'s reads its signature,
+/// its attributes and whether it has a body.
+pub(super) const SELF_CONTAINED_OPS: &[&str] = &["func.func"];
+
 /// The ops whose custom parser this file checks.
 pub(super) const PARSED_OPS: &[&str] = &["func.func", "func.constant"];
 

@@ -39,10 +39,18 @@ pub(super) const OPS: &[&str] = &[
     "memref.transpose",
 ];
 
-/// The ops whose verifier reads nothing but the op (its syntax, spec and types, and the
-/// file's aliases): ops of one shape share their verdict. `alloca` looks for its
-/// allocation scope; `global` and the reshapes are left out as rare.
-pub(super) const SELF_CONTAINED_OPS: &[&str] = &[
+/// Does the op's verifier read nothing but the op (its syntax, spec and types, and the
+/// file's aliases)? Then ops of one shape share their verdict. An `alloca` looks for its
+/// allocation scope, but only to decide whether to count its symbol operands: where
+/// they fit its layout, where it stands changes nothing.
+pub(super) fn reads_only_the_op(op: &Op<'_>) -> bool {
+    SELF_CONTAINED_OPS.contains(&op.name)
+        || op.name == "memref.alloca" && alloc::scope_decides_nothing(op)
+}
+
+/// The ops whose verifier always reads nothing but the op. `global` and the reshapes are
+/// left out as rare.
+const SELF_CONTAINED_OPS: &[&str] = &[
     "memref.alloc",
     "memref.realloc",
     "memref.view",

@@ -76,6 +76,18 @@ fn alloc_like(op: &Op<'_>, needs_scope: bool) -> Option<Diagnostic> {
     })
 }
 
+/// Would `alloca`'s verdict be the same inside an allocation scope and outside one? The
+/// scope decides only whether the symbol operands are counted against the layout.
+pub(super) fn scope_decides_nothing(op: &Op<'_>) -> bool {
+    let Some(memref) = ranked_memref(op.results.first()) else {
+        return true;
+    };
+    let Some([_, symbols]) = op.matched.map(|m| m.operand_segments.as_slice()) else {
+        return true;
+    };
+    layout_symbols(memref).is_none_or(|expected| expected == symbols.len())
+}
+
 fn in_known_allocation_scope(op: &Op<'_>) -> bool {
     op.node
         .ancestors()
