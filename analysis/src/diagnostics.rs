@@ -5,6 +5,7 @@ use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 use crate::chunks::split_chunks;
 use crate::irdl::IrdlDialect;
+use crate::outline::PreOutlined;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
@@ -98,8 +99,19 @@ pub fn parse_diagnostics_with(
     offset: TextSize,
     irdl: &[IrdlDialect],
 ) -> Vec<Diagnostic> {
+    parse_diagnostics_outlined(parse, offset, irdl, PreOutlined::default())
+}
+
+/// `parse_diagnostics_with`, for a parse that outlined some isolated ops already
+/// (`outline::parse_outlined`).
+pub fn parse_diagnostics_outlined(
+    parse: &mlir_syntax::Parse,
+    offset: TextSize,
+    irdl: &[IrdlDialect],
+    pre: PreOutlined,
+) -> Vec<Diagnostic> {
     let root = parse.syntax_node();
-    let outline = crate::outline::outline_once(&root);
+    let outline = crate::outline::outline_once_with(&root, pre);
     let mut context = crate::checks::FileContext::of_file(&root);
     context.irdl.extend(irdl.iter().cloned());
     // The file checks run beside the bodies' checks: alone, they would leave cores idle.

@@ -25,7 +25,7 @@ pub mod types;
 
 pub use diagnostics::{
     Diagnostic, Note, Severity, file_diagnostics, file_diagnostics_with, parse_diagnostics,
-    parse_diagnostics_with,
+    parse_diagnostics_outlined, parse_diagnostics_with,
 };
 pub use host::AnalysisHost;
 pub use mlir_syntax::reparse::TextEdit;

@@ -92,9 +92,43 @@ fn outline_from(
 /// of its widest level are outlined on all cores first, and the walk then reuses them as
 /// it reuses a memo's after an edit.
 pub fn outline_once(root: &SyntaxNode) -> Outline {
+    outline_once_with(root, PreOutlined::default())
+}
+
+/// What the isolated ops among a large file's statements hold, outlined while the parser
+/// validated them (`parse_outlined`).
+#[derive(Default)]
+pub struct PreOutlined(FxHashMap<ByAddress, Arc<Outline>>);
+
+/// Parses `text`, outlining each isolated op among the statements the parser's threads
+/// validate right after validating it: its nodes are then still in the core's cache,
+/// where the outline's own walk would fetch them from memory again.
+pub fn parse_outlined(text: &str) -> (mlir_syntax::Parse, PreOutlined) {
+    let found = std::sync::Mutex::new(FxHashMap::default());
+    let parse = mlir_syntax::parse_visiting_statements(text, &|statement| {
+        if green::op_name(statement).is_some_and(ops::name_is_isolated) {
+            let key = ByAddress(statement.to_owned());
+            let mut walk = Walk {
+                old: &mut FxHashMap::default(),
+                new: None,
+            };
+            let held = Arc::new(walk.facts(&key.0));
+            let mut found = found
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            found.insert(key, held);
+        }
+    });
+    let found = found.into_inner();
+    (parse, PreOutlined(found.unwrap_or_else(|p| p.into_inner())))
+}
+
+/// `outline_once`, taking what `pre` outlined already (the rest is outlined as usual).
+pub fn outline_once_with(root: &SyntaxNode, pre: PreOutlined) -> Outline {
+    let mut apart = pre.0;
     let threads = mlir_syntax::pool::threads();
-    let mut apart = FxHashMap::default();
-    if threads > 1 && usize::from(root.text_range().len()) >= PARALLEL_BYTES {
+    let large = usize::from(root.text_range().len()) >= PARALLEL_BYTES;
+    if apart.is_empty() && threads > 1 && large {
         let green = root.green();
         let enough = threads * ENOUGH_PER_THREAD;
         apart = outline_apart(&widest_isolated_level(&green, enough), threads);
@@ -413,6 +447,34 @@ mod tests {
         assert_eq!(outline_once(&root), one_walk);
         // The file, and per module: itself, its functions, @inner and @g.
         assert_eq!(one_walk.bodies.len(), 1 + 40 * (1 + 200 + 2));
+    }
+
+    #[test]
+    fn ops_outlined_while_parsing_give_the_outline_of_one_walk() {
+        // Over a megabyte of functions in one module, as the bench file: the parser's
+        // threads validate the functions, and outline each right after.
+        let mut text = String::from("#map = affine_map<(d0) -> (d0)>\nmodule {\n");
+        for f in 0..6000 {
+            text.push_str(&format!(
+                "  func.func @f{f}(%x: memref<4xf32, #map>) {{\n    %0 = \"t.op\"() : () -> (i32)\n    \
+                 func.call @f{f}(%x) : (memref<4xf32, #map>) -> ()\n    \
+                 \"t.nested\"() ({{\n      func.func @g() {{\n        return\n      }}\n    }}) : () -> ()\n    \
+                 return\n  }}\n"
+            ));
+        }
+        text.push_str("}\n");
+        assert!(text.len() > PARALLEL_BYTES);
+        let (parse, pre) = parse_outlined(&text);
+        if mlir_syntax::pool::threads() > 1 {
+            // (A few functions at either end are parsed with the rest of the file.)
+            let outlined = pre.0.len();
+            assert!((5900..=6000).contains(&outlined), "{outlined} outlined while parsing");
+        }
+        let root = parse.syntax_node();
+        let one_walk = outline(&root, &mut OutlineMemo::default());
+        assert_eq!(outline_once_with(&root, pre), one_walk);
+        // The file, the module, and per function: itself and its nested @g.
+        assert_eq!(one_walk.bodies.len(), 2 + 6000 * 2);
     }
 
     #[test]

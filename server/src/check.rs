@@ -10,8 +10,9 @@ use std::process::ExitCode;
 use mlir_analysis::chunks::run_line_requests_split;
 use mlir_analysis::expectations::{Presentation, apply_expectations};
 use mlir_analysis::irdl::IrdlDialect;
+use mlir_analysis::outline::parse_outlined;
 use mlir_analysis::{
-    Diagnostic, TextRange, TextSize, file_diagnostics_with, parse_diagnostics_with,
+    Diagnostic, TextRange, TextSize, file_diagnostics_with, parse_diagnostics_outlined,
 };
 
 use crate::cli::{CheckOptions, Format};
@@ -111,8 +112,13 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
     if split {
         diagnostics.extend(file_diagnostics_with(&text, split, irdl));
     } else {
-        let parse = mlir_syntax::parse(&text);
-        diagnostics.extend(parse_diagnostics_with(&parse, TextSize::new(0), irdl));
+        let (parse, outlined) = parse_outlined(&text);
+        diagnostics.extend(parse_diagnostics_outlined(
+            &parse,
+            TextSize::new(0),
+            irdl,
+            outlined,
+        ));
         // Freeing a million-line tree takes a quarter of a second that nobody needs to
         // wait for: the process may exit before it is done.
         std::thread::spawn(move || drop(parse));

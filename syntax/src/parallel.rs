@@ -28,7 +28,9 @@ use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
 use crate::parser::{ErrorLog, FragmentContext, Parser};
 use crate::pool::map_in_turn;
 use crate::reparse::{nesting_depth, parse_fragment};
-use crate::{Parse, SyntaxError, SyntaxKind, SyntaxKind::*, SyntaxNode, grammar, validation};
+use crate::{
+    Parse, StatementVisit, SyntaxError, SyntaxKind, SyntaxKind::*, SyntaxNode, grammar, validation,
+};
 
 mod cut_scan;
 mod piece_errors;
@@ -42,12 +44,14 @@ pub(crate) const MIN_PARALLEL_BYTES: usize = 1 << 20;
 /// Parses `text` in `pieces` pieces of at least `min_piece` bytes, on `threads` threads
 /// that take them in turn; `None` where the file cannot be cut safely. More pieces than
 /// threads keep less of the file lexed at once: a piece's tokens are freed before the
-/// next piece is lexed, in memory the allocator has already touched.
+/// next piece is lexed, in memory the allocator has already touched. Each statement of
+/// the pieces is passed to `visit` once validated.
 pub(crate) fn parse_in_pieces(
     text: &str,
     threads: usize,
     pieces: usize,
     min_piece: usize,
+    visit: StatementVisit<'_>,
 ) -> Option<Parse> {
     let mut cuts = choose_cuts(text, threads, pieces, min_piece)?;
     let first = *cuts.first()?;
@@ -102,8 +106,8 @@ pub(crate) fn parse_in_pieces(
         ranges,
         threads,
         rest.checked,
-        first,
-        last,
+        (first, last),
+        visit,
     )?;
     Some(Parse::with_validation(green, found, checked))
 }
@@ -134,24 +138,30 @@ fn parse_rest(text: &str) -> Rest {
     }
 }
 
-/// Validates the pieces' statements on threads, each with the whole tree as context,
-/// and puts their errors between the rest's (which were found on the rest's tree: those
-/// after the cut move by the pieces' length). `None` if a rest error touches the cut,
-/// where its range could depend on what follows the cut.
+/// Validates the pieces' statements on threads, each with the whole tree as context
+/// (passing each to `visit` once validated), and puts their errors between the rest's
+/// (which were found on the rest's tree: those after the cut, at `first`, move by the
+/// pieces' length, up to `last`). `None` if a rest error touches the cut, where its range
+/// could depend on what follows the cut.
 fn validate_in_parts(
     green: &GreenNode,
     block_path: &[usize],
     ranges: Vec<std::ops::Range<usize>>,
     threads: usize,
     rest_errors: Vec<SyntaxError>,
-    first: usize,
-    last: usize,
+    (first, last): (usize, usize),
+    visit: StatementVisit<'_>,
 ) -> Option<validation::ValidationLog> {
     let cut = TextSize::new(u32::try_from(first).ok()?);
     let by = TextSize::new(u32::try_from(last - first).ok()?);
     let validate_part = |root: &mut SyntaxNode, range: &std::ops::Range<usize>| {
         let block = node_at_path(root, block_path)?;
-        Some(validation::validate_children(root, &block, range.clone()))
+        Some(validation::validate_children(
+            root,
+            &block,
+            range.clone(),
+            visit,
+        ))
     };
     let new_root = || SyntaxNode::new_root(green.clone());
     let parts = map_in_turn(&ranges, threads, new_root, validate_part);
@@ -561,7 +571,7 @@ mod tests {
         let text = format!("\"t.op\"() {{a = \"\nmodule {{\n{ops}}}\n");
         let cuts = super::choose_cuts(&text, 1, 4, 1).expect("cuts");
         assert_eq!(cuts.len(), 5, "{cuts:?}");
-        let parse = super::parse_in_pieces(&text, 2, 4, 1).expect("a parse in pieces");
+        let parse = super::parse_in_pieces(&text, 2, 4, 1, &|_| {}).expect("a parse in pieces");
         assert_eq!(parse, crate::parse_sequentially(&text));
     }
 

@@ -84,11 +84,13 @@ pub(crate) fn validate_subtree_with(
 
 /// The errors `validate(root)` reports on the subtrees of `parent`'s child nodes in
 /// `children` (indices among all children, tokens included), in order; the file has no
-/// split markers. Threads validate parts of one block this way.
+/// split markers. Threads validate parts of one block this way, passing each child node
+/// to `visit` once it is validated.
 pub(crate) fn validate_children(
     root: &SyntaxNode,
     parent: &SyntaxNode,
     children: std::ops::Range<usize>,
+    visit: crate::StatementVisit<'_>,
 ) -> Vec<SyntaxError> {
     let nodes: Vec<SyntaxNode> = parent
         .children_with_tokens()
@@ -103,6 +105,7 @@ pub(crate) fn validate_children(
     let mut cx = context::Context::for_range(root, range, Vec::new());
     for node in &nodes {
         check_all(&mut cx, node);
+        visit(&node.green());
     }
     cx.into_errors()
 }
