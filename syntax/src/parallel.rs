@@ -77,11 +77,19 @@ pub(crate) fn parse_in_pieces(
     }
     let last = *cuts.last()?;
     let pieces = mend_failed_pieces(text, &mut cuts, pieces)?;
-    let seams_agree = cuts
+    // Each seam is parsed again alone: on all cores, as nothing else runs meanwhile.
+    let seams: Vec<(usize, usize, &[Element])> = cuts
         .windows(2)
         .zip(&pieces)
-        .all(|(w, piece)| seam_agrees(text, w[0], w[1], &piece.elements));
-    if !seams_agree {
+        .map(|(w, piece)| (w[0], w[1], piece.elements.as_slice()))
+        .collect();
+    let agree = |_: &mut (), &(start, end, elements): &(usize, usize, &[Element])| {
+        seam_agrees(text, start, end, elements)
+    };
+    if !map_in_turn(&seams, threads, || (), agree)
+        .into_iter()
+        .all(|a| a)
+    {
         return None;
     }
     let found = if pieces.iter().all(|p| p.errors.is_empty()) {
