@@ -468,7 +468,10 @@ mod tests {
         if mlir_syntax::pool::threads() > 1 {
             // (A few functions at either end are parsed with the rest of the file.)
             let outlined = pre.0.len();
-            assert!((5900..=6000).contains(&outlined), "{outlined} outlined while parsing");
+            assert!(
+                (5900..=6000).contains(&outlined),
+                "{outlined} outlined while parsing"
+            );
         }
         let root = parse.syntax_node();
         let one_walk = outline(&root, &mut OutlineMemo::default());
