@@ -263,6 +263,19 @@ mod tests {
     }
 
     #[test]
+    fn an_op_is_reported_once_for_the_uses_it_is_not_dominated_by() {
+        // MLIR's verifier stops at the first operand of an op that is not dominated.
+        let text = "func.func @f() {\n  \"test.foo\"(%x, %x) : (i32, i32) -> ()\n  \
+            %x = \"test.bar\"() : () -> i32\n  return\n}\n";
+        assert_eq!(
+            check(text),
+            [
+                "\"test.foo\": operand #0 does not dominate this use [\"test.bar\": operand defined here (op in the same block)]"
+            ]
+        );
+    }
+
+    #[test]
     fn dominance_in_ssacfg_regions_only() {
         let text = "func.func @f(%c: i1) {\n  %0 = \"memref.a\"(%1) : (i32) -> i32\n  %1 = \"memref.b\"() : () -> i32\n  scf.if %c {\n    \"memref.use\"(%2) : (i32) -> ()\n  }\n  %2 = \"memref.c\"() : () -> i32\n  return\n}\nfoo.graph {\n  %3 = \"memref.a\"(%4) : (i32) -> i32\n  %4 = \"memref.b\"() : () -> i32\n}\n";
         assert_eq!(

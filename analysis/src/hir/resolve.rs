@@ -42,6 +42,7 @@ pub fn resolve(body: &Body) -> Resolution {
         blocks: HashMap::default(),
         dominators: HashMap::default(),
         args_in_use: Default::default(),
+        not_dominated: Default::default(),
         out: Resolution {
             targets: vec![None; body.names.len()],
             errors: Vec::new(),
@@ -60,6 +61,9 @@ struct Resolver<'b> {
     dominators: HashMap<u32, Option<Vec<Vec<u32>>>>,
     /// Entry arguments already reported as forward-referenced.
     args_in_use: rustc_hash::FxHashSet<u32>,
+    /// Ops already reported for a use they are not dominated by: MLIR's verifier stops
+    /// at an op's first such operand.
+    not_dominated: rustc_hash::FxHashSet<u32>,
     out: Resolution,
 }
 
@@ -243,6 +247,9 @@ impl<'b> Resolver<'b> {
     /// MLIR's error for a use `i` its definition `def` does not dominate: on the user
     /// op, with the note on the defining op (or the op owning an argument's block).
     fn dominance_error(&mut self, i: u32, def: u32, note: String) {
+        if !self.not_dominated.insert(self.body.names[i as usize].op) {
+            return;
+        }
         let number = self.operand_number(i);
         self.out.errors.push(NameError {
             name: i,
