@@ -173,14 +173,9 @@ struct Gatherer<'a> {
     last_name: std::cell::Cell<usize>,
 }
 
-/// The name of the function a custom `func.func` defines: its first symbol (its
-/// visibility is a keyword, its attributes come after its signature).
+/// The name of the function a `func.func` defines, as the symbol table reads it.
 fn function_name(node: &SyntaxNode) -> Option<String> {
-    let op = ast::CustomOp::cast(node.clone())?;
-    op.items().find_map(|item| match item {
-        ast::CustomOpItem::SymbolRef(symbol) => Some(symbol.leaf_name()),
-        _ => None,
-    })?
+    crate::ide::defined_symbol(node).map(|(name, _)| name)
 }
 
 /// The index of the range starting at `start` among `ranges` (sorted, starts distinct),
