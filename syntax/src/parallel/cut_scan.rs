@@ -182,9 +182,7 @@ fn scan_line(text: &str, start: usize, depth: &mut i64, sink: &mut impl Sink) ->
     let mut comment = false;
     let mut string_left_open = false;
     loop {
-        while i < bytes.len() && !INTERESTING[usize::from(bytes[i])] {
-            i += 1;
-        }
+        i = next_interesting(bytes, i);
         match bytes.get(i) {
             None | Some(b'\n') => break,
             Some(b'"') => {
@@ -393,6 +391,44 @@ fn is_bare_result_list(code: &str) -> bool {
         })
 }
 
+/// Where the first byte the scan stops at is, from `i` on (`bytes.len()` if none is).
+/// Eight bytes are tested at once: most of IR is names, keywords and spaces between them.
+fn next_interesting(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(word) = bytes.get(i..i + 8) {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        let hits = interesting_bytes(u64::from_le_bytes(eight));
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && !INTERESTING[usize::from(bytes[i])] {
+        i += 1;
+    }
+    i
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// A word whose lowest set bit (if any) is the high bit of the first byte of `word`
+/// (little-endian) that is in `INTERESTING`.
+fn interesting_bytes(word: u64) -> u64 {
+    // The high bit of each zero byte, exact up to the first one (a borrow may mark bytes
+    // after it, which the lowest set bit never reads).
+    let zeros = |x: u64| x.wrapping_sub(ONES) & !x & (ONES << 7);
+    let equal = |x: u64, byte: u8| zeros(x ^ (ONES * u64::from(byte)));
+    // `(` and `)` differ in their lowest bit, `[`/`]` and `{`/`}` in bit 5.
+    let parens = word | ONES;
+    let braces = word | (ONES << 5);
+    equal(word, b'\n')
+        | equal(word, b'"')
+        | equal(word, b'/')
+        | equal(parens, b')')
+        | equal(braces, b'{')
+        | equal(braces, b'}')
+}
+
 /// The bytes the scan stops at: line ends, strings, comments and brackets.
 static INTERESTING: [bool; 256] = {
     let mut table = [false; 256];
@@ -482,6 +518,40 @@ fn starts_statement_surely(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_find_the_first_interesting_byte_as_the_table_does() {
+        let naive = |bytes: &[u8], from: usize| {
+            (from..bytes.len())
+                .find(|&i| INTERESTING[usize::from(bytes[i])])
+                .unwrap_or(bytes.len())
+        };
+        // Every byte at every place of a word, after plain text and after bytes one bit
+        // away from those the scan stops at (a borrow or a shared bit must not count).
+        for fill in [
+            b'a',
+            0x28 ^ 0x02,
+            0x5B ^ 0x01,
+            0x7D ^ 0x04,
+            0x0A ^ 0x80,
+            0x00,
+            0xFF,
+        ] {
+            for byte in 0..=255u8 {
+                for at in 0..20 {
+                    let mut bytes = vec![fill; 21];
+                    bytes[at] = byte;
+                    for from in [0, 1, 7, 8, 13] {
+                        assert_eq!(
+                            next_interesting(&bytes, from),
+                            naive(&bytes, from),
+                            "{fill:#x} {byte:#x} at {at} from {from}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn lines_are_trimmed_as_str_trim_does() {
