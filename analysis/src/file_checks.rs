@@ -295,18 +295,27 @@ fn alias_checks(chunk: &[SyntaxNode], refs: &[AliasRef]) -> Vec<Diagnostic> {
             defined.entry(name).or_insert(node.text_range());
         }
     }
+    // A file may use one location alias thousands of times (`loc(#loc3)`): each alias's
+    // definition is found and judged once.
+    let mut not_locations: HashMap<&str, Option<String>> = HashMap::new();
     for reference in refs {
         out.extend(alias_use_check(reference, &defined));
         if reference.in_location {
-            out.extend(location_alias_check(reference, chunk));
+            let name = reference.name.text();
+            let message = not_locations
+                .entry(name)
+                .or_insert_with(|| not_a_location(name, chunk));
+            if let Some(message) = message {
+                out.push(Diagnostic::error("alias", message.clone(), reference.range));
+            }
         }
     }
     out
 }
 
 /// A location alias must stand for a location: `loc(#a)` with `#a = true` is an error.
-fn location_alias_check(reference: &AliasRef, chunk: &[SyntaxNode]) -> Option<Diagnostic> {
-    let name = reference.name.text();
+/// The error's message if the first definition of `name` in the chunk is not one.
+fn not_a_location(name: &str, chunk: &[SyntaxNode]) -> Option<String> {
     let def = chunk
         .iter()
         .filter_map(|node| ast::AttrAliasDef::cast(node.clone()))
@@ -322,8 +331,7 @@ fn location_alias_check(reference: &AliasRef, chunk: &[SyntaxNode]) -> Option<Di
     } else {
         attr.to_string()
     };
-    let message = format!("expected location, but found '{shown}'");
-    Some(Diagnostic::error("alias", message, reference.range))
+    Some(format!("expected location, but found '{shown}'"))
 }
 
 /// `#name` or `!name` of an alias definition (the sigil kept, to tell the kinds apart).
@@ -544,6 +552,26 @@ mod tests {
         assert_eq!(errors(&dialect), Vec::<String>::new());
         let builtin = format!("{op}#l = true\n");
         assert_eq!(errors(&builtin), ["expected location, but found 'true'"]);
+    }
+
+    #[test]
+    fn each_use_of_an_alias_that_is_no_location_is_reported_where_it_stands() {
+        let text = "\"t.a\"() : () -> () loc(#l)\n\"t.b\"() : () -> () loc(#f)\n\
+            \"t.c\"() : () -> () loc(#l)\n#l = 3 : i32\n#f = loc(\"f.mlir\":1:2)\n";
+        let found: Vec<(String, &str)> = crate::file_diagnostics(text, false)
+            .into_iter()
+            .map(|d| (d.message, &text[d.range]))
+            .collect();
+        let message = "expected location, but found '3 : i32'".to_string();
+        assert_eq!(found, [(message.clone(), "#l"), (message, "#l")]);
+        let at: Vec<usize> = crate::file_diagnostics(text, false)
+            .iter()
+            .map(|d| usize::from(d.range.start()))
+            .collect();
+        assert_eq!(
+            at,
+            [text.find("#l").unwrap(), text.rfind("loc(#l)").unwrap() + 4]
+        );
     }
 
     #[test]
