@@ -111,8 +111,7 @@ pub fn parse_diagnostics_outlined(
     pre: PreOutlined,
 ) -> Vec<Diagnostic> {
     let root = parse.syntax_node();
-    let outline = crate::outline::outline_once_with(&root, pre);
-    let mut context = crate::checks::FileContext::of_file(&root);
+    let (outline, mut context) = outline_and_context(parse, &root, pre);
     context.irdl.extend(irdl.iter().cloned());
     // The file checks run beside the bodies' checks: alone, they would leave cores idle.
     // Rowan cursors stay on their thread, so that one builds its own root.
@@ -124,10 +123,7 @@ pub fn parse_diagnostics_outlined(
             crate::file_checks::file_checks_of(&root, outline)
         });
         let names = crate::names::name_diagnostics_of(&outline.bodies, &context);
-        let file_checks = file_checks
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (names, file_checks)
+        (names, mlir_syntax::pool::join(file_checks))
     });
     let semantic = names.into_iter().chain(file_checks).collect();
     let mut all = shown_diagnostics(&root, parse.errors(), semantic);
@@ -138,6 +134,29 @@ pub fn parse_diagnostics_outlined(
         }
     }
     all
+}
+
+/// The outline of a parse and its file's context. In a large file the context is read
+/// beside the outline's last step, which runs on one thread (and a thread would cost more
+/// than it saves in a small one). Rowan cursors stay on their thread, so that one builds
+/// its own root.
+fn outline_and_context(
+    parse: &mlir_syntax::Parse,
+    root: &SyntaxNode,
+    pre: PreOutlined,
+) -> (crate::outline::Outline, crate::checks::FileContext) {
+    let large = usize::from(root.text_range().len()) >= 1 << 20;
+    if !large || mlir_syntax::pool::threads() < 2 {
+        let outline = crate::outline::outline_once_with(root, pre);
+        return (outline, crate::checks::FileContext::of_file(root));
+    }
+    std::thread::scope(|scope| {
+        let green = parse.green().clone();
+        let context =
+            scope.spawn(move || crate::checks::FileContext::of_file(&SyntaxNode::new_root(green)));
+        let outline = crate::outline::outline_once_with(root, pre);
+        (outline, mlir_syntax::pool::join(context))
+    })
 }
 
 /// What a file shows, in text order: the first syntax error of each line, and the

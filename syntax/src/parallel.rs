@@ -26,7 +26,7 @@
 use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
 
 use crate::parser::{ErrorLog, FragmentContext, Parser};
-use crate::pool::map_in_turn;
+use crate::pool::{join, map_in_turn};
 use crate::reparse::{nesting_depth, parse_fragment};
 use crate::{
     Parse, StatementVisit, SyntaxError, SyntaxKind, SyntaxKind::*, SyntaxNode, grammar, validation,
@@ -118,12 +118,6 @@ pub(crate) fn parse_in_pieces(
         visit,
     )?;
     Some(Parse::with_validation(green, found, checked))
-}
-
-fn join<T>(worker: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    worker
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// The rest of the file, parsed and validated.

@@ -8,6 +8,13 @@ pub fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// What a scoped thread returned; its panic is raised again here.
+pub fn join<T>(worker: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    worker
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 /// `work(state, item)` for every item, on `threads` threads (each with its own `state`
 /// from `new_state`), in item order. A panic on a thread is raised again here.
 pub fn map_in_turn<T, S, R>(
@@ -38,10 +45,7 @@ where
     } else {
         std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads).map(|_| scope.spawn(take_in_turn)).collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect()
+            workers.into_iter().flat_map(join).collect()
         })
     };
     done.sort_unstable_by_key(|(i, _)| *i);

@@ -72,7 +72,7 @@ fn cut_points_at(text: &str, mid: usize) -> Option<RegionCuts> {
             scan_lines(text, mid..text.len(), &mut second_state, &mut second);
             second
         });
-        (super::join(first), second)
+        (crate::pool::join(first), second)
     });
     let ((mut first, end), second) = (first?, second?);
     if second.too_deep {
