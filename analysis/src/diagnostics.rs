@@ -115,16 +115,13 @@ pub fn parse_diagnostics_outlined(
     context.irdl.extend(irdl.iter().cloned());
     // The file checks run beside the bodies' checks: alone, they would leave cores idle.
     // Rowan cursors stay on their thread, so that one builds its own root.
-    let (names, file_checks) = std::thread::scope(|scope| {
-        let green = parse.green().clone();
-        let outline = &outline;
-        let file_checks = scope.spawn(move || {
-            let root = SyntaxNode::new_root(green);
-            crate::file_checks::file_checks_of(&root, outline)
-        });
-        let names = crate::names::name_diagnostics_of(&outline.bodies, &context);
-        (names, mlir_syntax::pool::join(file_checks))
-    });
+    let green = parse.green();
+    let file_checks = || {
+        let root = SyntaxNode::new_root(green.clone());
+        crate::file_checks::file_checks_of(&root, &outline)
+    };
+    let (names, file_checks) =
+        crate::names::name_diagnostics_beside(&outline.bodies, &context, &file_checks);
     let semantic = names.into_iter().chain(file_checks).collect();
     let mut all = shown_diagnostics(&root, parse.errors(), semantic);
     for d in &mut all {

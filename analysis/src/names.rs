@@ -23,7 +23,18 @@ pub fn name_diagnostics_of(
     bodies: &[(GreenNode, TextSize)],
     context: &FileContext,
 ) -> Vec<Diagnostic> {
-    name_diagnostics_using(bodies, context, OpMemo::for_file)
+    name_diagnostics_using(bodies, context, OpMemo::for_file, &Vec::new).0
+}
+
+/// `name_diagnostics_of`, and what `other` finds, run as the first item a thread takes:
+/// the file's other checks share the cores with the bodies' rather than taking a thread
+/// of their own, which would have three threads take turns on two cores.
+pub fn name_diagnostics_beside(
+    bodies: &[(GreenNode, TextSize)],
+    context: &FileContext,
+    other: &(dyn Fn() -> Vec<Diagnostic> + Sync),
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    name_diagnostics_using(bodies, context, OpMemo::for_file, other)
 }
 
 /// `name_diagnostics_of` with every op checked in full, never by a remembered shape: what
@@ -32,28 +43,36 @@ pub fn name_diagnostics_unmemoized(
     bodies: &[(GreenNode, TextSize)],
     context: &FileContext,
 ) -> Vec<Diagnostic> {
-    name_diagnostics_using(bodies, context, OpMemo::disabled)
+    name_diagnostics_using(bodies, context, OpMemo::disabled, &Vec::new).0
 }
 
+/// The bodies' diagnostics, sorted by place, and what `other` finds.
 fn name_diagnostics_using(
     bodies: &[(GreenNode, TextSize)],
     context: &FileContext,
     new_memo: fn() -> OpMemo,
-) -> Vec<Diagnostic> {
+    other: &(dyn Fn() -> Vec<Diagnostic> + Sync),
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     let threads = mlir_syntax::pool::threads();
-    // Bodies differ in size: threads take small batches in turn.
-    let batches: Vec<&[(GreenNode, TextSize)]> = bodies.chunks(BATCH).collect();
-    let check_batch = |memo: &mut OpMemo, batch: &&[(GreenNode, TextSize)]| {
+    // Bodies differ in size: threads take small batches in turn, after `other` (`None`).
+    let batches: Vec<Option<&[(GreenNode, TextSize)]>> = std::iter::once(None)
+        .chain(bodies.chunks(BATCH).map(Some))
+        .collect();
+    let check_batch = |memo: &mut OpMemo, batch: &Option<&[(GreenNode, TextSize)]>| {
+        let Some(batch) = batch else {
+            return other();
+        };
         batch
             .iter()
             .flat_map(|(g, at)| green_body_diagnostics(g, *at, context, memo))
             .collect::<Vec<_>>()
     };
     // In body order, as one thread would give them, before sorting by place.
-    let done = mlir_syntax::pool::map_in_turn(&batches, threads, new_memo, check_batch);
+    let mut done = mlir_syntax::pool::map_in_turn(&batches, threads, new_memo, check_batch);
+    let other = done.remove(0);
     let mut out: Vec<Diagnostic> = done.into_iter().flatten().collect();
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
-    out
+    (out, other)
 }
 
 /// How many bodies a thread takes at a time.
@@ -189,6 +208,28 @@ mod tests {
                 format!("{}: {}{}", &text[d.range], d.message, notes.concat())
             })
             .collect()
+    }
+
+    #[test]
+    fn other_checks_run_once_beside_the_bodies_and_come_back_apart() {
+        let text = "func.func @f() {\n  \"t.use\"(%nope) : (i32) -> ()\n  return\n}\n";
+        let root = mlir_syntax::parse(text).syntax_node();
+        let outline = crate::outline::outline_once(&root);
+        let context = FileContext::of_file(&root);
+        let runs = std::sync::atomic::AtomicUsize::new(0);
+        let other = || {
+            runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let at = TextRange::empty(TextSize::new(0));
+            vec![Diagnostic::error("test", "other", at)]
+        };
+        let (names, found) = name_diagnostics_beside(&outline.bodies, &context, &other);
+        assert_eq!(names, name_diagnostics_of(&outline.bodies, &context));
+        assert_eq!(names.len(), 1);
+        assert_eq!(
+            found.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(),
+            ["other"]
+        );
+        assert_eq!(runs.into_inner(), 1);
     }
 
     #[test]
