@@ -133,6 +133,10 @@ pub fn parse_diagnostics_outlined(
     all
 }
 
+/// Files from this size read their context on a thread of its own (as large as those the
+/// parser cuts into pieces).
+const CONTEXT_APART_BYTES: usize = 1 << 20;
+
 /// The outline of a parse and its file's context. In a large file the context is read
 /// beside the outline's last step, which runs on one thread (and a thread would cost more
 /// than it saves in a small one). Rowan cursors stay on their thread, so that one builds
@@ -142,7 +146,7 @@ fn outline_and_context(
     root: &SyntaxNode,
     pre: PreOutlined,
 ) -> (crate::outline::Outline, crate::checks::FileContext) {
-    let large = usize::from(root.text_range().len()) >= 1 << 20;
+    let large = usize::from(root.text_range().len()) >= CONTEXT_APART_BYTES;
     if !large || mlir_syntax::pool::threads() < 2 {
         let outline = crate::outline::outline_once_with(root, pre);
         return (outline, crate::checks::FileContext::of_file(root));
