@@ -113,8 +113,8 @@ pub fn parse_diagnostics_outlined(
     let root = parse.syntax_node();
     let (outline, mut context) = outline_and_context(parse, &root, pre);
     context.irdl.extend(irdl.iter().cloned());
-    // The file checks run beside the bodies' checks: alone, they would leave cores idle.
-    // Rowan cursors stay on their thread, so that one builds its own root.
+    // The file checks are an item of the bodies' pool: alone, they would leave cores idle.
+    // Rowan cursors stay on their thread, so they build their own root there.
     let green = parse.green();
     let file_checks = || {
         let root = SyntaxNode::new_root(green.clone());
@@ -133,10 +133,6 @@ pub fn parse_diagnostics_outlined(
     all
 }
 
-/// Files from this size read their context on a thread of its own (as large as those the
-/// parser cuts into pieces).
-const CONTEXT_APART_BYTES: usize = 1 << 20;
-
 /// The outline of a parse and its file's context. In a large file the context is read
 /// beside the outline's last step, which runs on one thread (and a thread would cost more
 /// than it saves in a small one). Rowan cursors stay on their thread, so that one builds
@@ -146,7 +142,7 @@ fn outline_and_context(
     root: &SyntaxNode,
     pre: PreOutlined,
 ) -> (crate::outline::Outline, crate::checks::FileContext) {
-    let large = usize::from(root.text_range().len()) >= CONTEXT_APART_BYTES;
+    let large = usize::from(root.text_range().len()) >= crate::outline::PARALLEL_BYTES;
     if !large || mlir_syntax::pool::threads() < 2 {
         let outline = crate::outline::outline_once_with(root, pre);
         return (outline, crate::checks::FileContext::of_file(root));

@@ -137,8 +137,9 @@ pub fn outline_once_with(root: &SyntaxNode, pre: PreOutlined) -> Outline {
     outline_from(root, &mut apart, None)
 }
 
-/// Trees smaller than this are outlined on one thread: threads would not pay.
-const PARALLEL_BYTES: usize = 1 << 20;
+/// Trees smaller than this are outlined on one thread (and their file's context read on
+/// the same one, `diagnostics`): threads would not pay.
+pub(crate) const PARALLEL_BYTES: usize = 1 << 20;
 
 /// Isolated ops per thread that share the work well enough: a level with as many is not
 /// looked past (finding the next level walks every op below it, on one thread).
