@@ -37,8 +37,9 @@ const MAX_DEPTH: u32 = 24;
 const MAX_ENTRIES: usize = 1 << 16;
 
 // A key is the op's tokens and nodes in preorder: each a byte of its kind, then for a
-// token its text (none for a `%name`) and `TEXT_END`, for a node its children and
-// `NODE_END`. Neither byte occurs in UTF-8 text or is a kind.
+// token its text (none for a `%name`) and `TEXT_END` (neither for punctuation, which its
+// kind spells), for a node its children and `NODE_END`. Neither byte occurs in UTF-8
+// text or is a kind.
 const NODE_END: u8 = 0xFE;
 const TEXT_END: u8 = 0xFF;
 const _: () = assert!((SyntaxKind::__LAST as u16) < NODE_END as u16);
@@ -226,6 +227,8 @@ impl OpMemo {
             // are checked against the file's symbol table apart, and a verifier that
             // looks a symbol up does not read only the op. (`@a::@b` keeps its `::`.)
             SyntaxKind::AT_ID => {}
+            // Punctuation has one spelling: its kind says all of it.
+            _ if has_fixed_text(kind) => return,
             _ => self.key.extend_from_slice(text.as_bytes()),
         }
         self.key.push(TEXT_END);
@@ -270,6 +273,12 @@ fn ends_in_region(op: &GreenNodeData) -> bool {
     });
     last.and_then(|c| c.into_node())
         .is_some_and(|n| !may_be_flat(green_kind(n)))
+}
+
+/// Is every token of `kind` spelled the same (`,`, `->`, the `x` of a dimension list)?
+fn has_fixed_text(kind: SyntaxKind) -> bool {
+    use SyntaxKind::*;
+    kind == DIM_X || (L_PAREN as u16..=FILE_META_CLOSE as u16).contains(&(kind as u16))
 }
 
 fn is_location(node: &GreenNodeData) -> bool {
@@ -317,6 +326,40 @@ mod tests {
         );
         // The function's header, two shapes of `arith.addi`, and the `return`.
         assert_eq!((memo.entries.len(), memo.replayed.get()), (4, 1));
+    }
+
+    #[test]
+    fn punctuation_spelled_by_its_kind_still_tells_shapes_apart() {
+        // Keys leave the text of punctuation out: where and which it is still counts.
+        let memo = memo_after(
+            "func.func @f(%m: memref<4x4xf32>, %i: index) {\n  \
+             %0 = memref.load %m[%i, %i] : memref<4x4xf32>\n  \
+             %1 = memref.load %m[%i, %i] : memref<4x4xf32>\n  \
+             \"t.use\"(%m) : (memref<4x4xf32>) -> ()\n  t.a %i, %i : index\n  t.a %i : %i, index\n  \
+             t.b -> %i\n  t.b = %i\n  return\n}\n",
+        );
+        // The function's header, one shape of `memref.load` (replayed once), and `return`;
+        // the ops of the `t` dialect, which has no spec, are not remembered.
+        assert_eq!((memo.entries.len(), memo.replayed.get()), (3, 1));
+        let key = |text: &str| {
+            let root = mlir_syntax::parse(text).syntax_node();
+            let op = root.first_child().expect("an op");
+            let mut memo = OpMemo::new();
+            assert!(memo.read_shape(&op.green(), 0.into(), None, true, false));
+            memo.key.clone()
+        };
+        let shapes = [
+            "x.op %a, %b : i32\n",
+            "x.op %a : %b, i32\n",
+            "x.op %a -> %b : i32\n",
+            "x.op %a = %b : i32\n",
+            "x.op (%a) [%b] : i32\n",
+            "x.op [%a] (%b) : i32\n",
+            "x.op %a : memref<4x4xf32>\n",
+            "x.op %a : memref<4x?xf32>\n",
+        ];
+        let keys: std::collections::HashSet<Vec<u8>> = shapes.iter().map(|s| key(s)).collect();
+        assert_eq!(keys.len(), shapes.len());
     }
 
     #[test]
