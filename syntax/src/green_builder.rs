@@ -1,8 +1,9 @@
 //! The parser's green-tree builder: rowan's `GreenNodeBuilder` calls, with tokens and
 //! small nodes interned as rowan interns them (equal ones share one allocation), but for
-//! less work on IR, which is mostly punctuation and whitespace written the same way again
-//! and again. rowan hashes every token into one map; here a token equal to the last of its
-//! kind is found without hashing, which is most tokens, and a token joins the tree (a
+//! less work on IR, which is mostly punctuation, whitespace, types and names written the
+//! same way again and again. rowan hashes every token into one map; here a short token met
+//! lately is found in a small cache holding copies of the texts, without hashing its bytes
+//! or reading the token itself, which is most tokens, and a token joins the tree (a
 //! count update) only when its node is built, not when an equal node is found interned
 //! (most small nodes: `%c0`, `f32`, `arith.addi`). The builder also reserves room for
 //! a whole text's children at once: a 10 MB line is one node of millions of children, and
@@ -61,9 +62,29 @@ pub(crate) struct GreenBuilder {
     tokens: Vec<(u64, GreenToken)>,
     token_table: HashTable<u32>,
     nodes: HashTable<(u64, GreenNode)>,
-    /// The index of the last token of each kind, by kind.
+    /// The index of the last token of each kind, by kind (for texts too long to cache).
     last_of_kind: Vec<u32>,
+    /// Short tokens met lately, with their texts copied in: most tokens are found here
+    /// without reading the token itself, wherever in memory it was allocated.
+    recent: Box<[Recent]>,
 }
+
+/// A short token met lately: its kind and text (as `short_text` packs it), index and
+/// interning hash.
+#[derive(Clone, Copy, Default)]
+struct Recent {
+    text: [u64; 2],
+    kind: u16,
+    len: u16,
+    index: u32,
+    hash: u64,
+}
+
+/// Texts up to this long are cached in `GreenBuilder::recent`: nearly all of IR's tokens.
+const RECENT_TEXT: usize = 16;
+/// How many tokens `recent` holds (a power of two): enough for the punctuation, spacing,
+/// types and names a function repeats, little enough to stay in the fastest cache.
+const RECENT_SLOTS: usize = 512;
 
 /// No token of this kind yet.
 const NONE: u32 = u32::MAX;
@@ -78,11 +99,41 @@ impl GreenBuilder {
             token_table: HashTable::new(),
             nodes: HashTable::new(),
             last_of_kind: Vec::new(),
+            recent: vec![Recent::default(); RECENT_SLOTS].into_boxed_slice(),
         }
     }
 
     /// Adds a token to the open node.
     pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) {
+        if text.len() > RECENT_TEXT {
+            return self.long_token(kind, text);
+        }
+        let packed = short_text(text.as_bytes());
+        let slot = recent_slot(kind, packed, text.len());
+        let recent = &self.recent[slot];
+        // (The packed text with its length is the text itself.)
+        let (index, hash) = if recent.kind == kind.0
+            && usize::from(recent.len) == text.len()
+            && recent.text == packed
+        {
+            (recent.index, recent.hash)
+        } else {
+            let index = self.intern_token(kind, text);
+            let hash = self.tokens[index as usize].0;
+            self.recent[slot] = Recent {
+                text: packed,
+                kind: kind.0,
+                len: text.len() as u16,
+                index,
+                hash,
+            };
+            (index, hash)
+        };
+        self.children.push((hash, Pending::Token(index)));
+    }
+
+    /// `token` for a text too long for `recent`: found as its kind's last, or interned.
+    fn long_token(&mut self, kind: SyntaxKind, text: &str) {
         let slot = usize::from(kind.0);
         if self.last_of_kind.len() <= slot {
             self.last_of_kind.resize(slot + 1, NONE);
@@ -184,6 +235,37 @@ impl GreenBuilder {
             Some((_, Pending::Node(root))) => root,
             _ => unreachable!("the root is a node"),
         }
+    }
+}
+
+/// Where a short token of `kind` and packed text `packed` of `len` bytes goes in
+/// `GreenBuilder::recent`: a multiplicative hash, cheaper than hashing byte by byte.
+fn recent_slot(kind: SyntaxKind, [a, b]: [u64; 2], len: usize) -> usize {
+    let mixed = (a ^ b.rotate_left(29) ^ (u64::from(kind.0) << 48) ^ len as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
+}
+
+/// A text of at most `RECENT_TEXT` bytes as two numbers: its bytes zero-padded, little
+/// endian. Read in a few loads that may overlap, rather than copied into a padded buffer
+/// first: the copy's bytes would be read back as words before the stores are done.
+fn short_text(text: &[u8]) -> [u64; 2] {
+    let len = text.len();
+    let word = |at: usize| u64::from_le_bytes(text[at..at + 8].try_into().expect("8 bytes"));
+    let half = |at: usize| u32::from_le_bytes(text[at..at + 4].try_into().expect("4 bytes"));
+    match len {
+        0 => [0, 0],
+        1..=3 => {
+            let byte = |i: usize| u64::from(text[i]) << (8 * i);
+            [byte(0) | byte(len / 2) | byte(len - 1), 0]
+        }
+        // The two halves overlap where their bytes are the same: or-ing them is exact.
+        4..=7 => [
+            u64::from(half(0)) | u64::from(half(len - 4)) << (8 * (len - 4)),
+            0,
+        ],
+        8 => [word(0), 0],
+        _ => [word(0), word(len - 8) >> (8 * (16 - len))],
     }
 }
 
@@ -310,6 +392,50 @@ mod tests {
                 .map(|t| t.kind()),
             Some(SPACE)
         );
+    }
+
+    #[test]
+    fn short_texts_pack_to_their_bytes_zero_padded() {
+        let text = b"%arg0 = arith.addf";
+        for start in 0..text.len() {
+            for end in start..=text.len().min(start + RECENT_TEXT) {
+                let slice = &text[start..end];
+                let mut padded = [0u8; RECENT_TEXT];
+                padded[..slice.len()].copy_from_slice(slice);
+                let (lo, hi) = padded.split_at(8);
+                let expected = [lo, hi].map(|h| u64::from_le_bytes(h.try_into().unwrap()));
+                assert_eq!(short_text(slice), expected, "{slice:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn cached_and_long_tokens_are_interned_alike() {
+        let long = "%a_name_longer_than_sixteen_bytes";
+        let mut b = GreenBuilder::with_capacity(0);
+        b.start_node(NODE);
+        // Colliding or not in the cache, each text keeps one token; `%1` and `%10`, or
+        // texts that differ past their first eight bytes, stay apart.
+        let words = [
+            "%1",
+            "%10",
+            long,
+            "%1",
+            "%0123456789abcde",
+            "%0123456789abcdf",
+            long,
+        ];
+        for word in words {
+            b.token(WORD, word);
+        }
+        b.finish_node();
+        let root = b.finish();
+        let tokens: Vec<_> = root.children().map(token_ptr).collect();
+        assert_eq!(root.to_string(), words.concat());
+        assert_eq!(tokens[0], tokens[3]);
+        assert_eq!(tokens[2], tokens[6]);
+        let distinct: std::collections::HashSet<_> = tokens.iter().collect();
+        assert_eq!(distinct.len(), 5);
     }
 
     #[test]
