@@ -101,9 +101,13 @@ impl Lexer<'_> {
     }
 
     fn eat_while(&mut self, pred: impl Fn(u8) -> bool) {
-        while !self.at_end() && pred(self.bytes[self.pos]) {
-            self.pos += 1;
-        }
+        let rest = &self.bytes[self.pos..];
+        self.pos += rest.iter().position(|&c| !pred(c)).unwrap_or(rest.len());
+    }
+
+    /// Consumes the bytes of any of `classes` (see `CLASSES`).
+    fn eat_class(&mut self, classes: u8) {
+        self.eat_while(|c| is(c, classes));
     }
 
     fn error(&mut self, start: usize, end: usize, message: &str) {
@@ -163,7 +167,7 @@ impl Lexer<'_> {
     }
 
     fn whitespace(&mut self) -> SyntaxKind {
-        self.eat_while(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0));
+        self.eat_class(SPACE);
         WHITESPACE
     }
 
@@ -193,10 +197,10 @@ impl Lexer<'_> {
     /// `%`, `^`, `#`, `!` followed by a suffix-id (L-06). An empty suffix is left to the parser.
     fn prefixed_id(&mut self, kind: SyntaxKind) -> SyntaxKind {
         let c = self.peek(0);
-        if c.is_ascii_digit() {
-            self.eat_while(|c| c.is_ascii_digit());
-        } else if is_suffix_char(c) {
-            self.eat_while(|c| is_suffix_char(c) || c.is_ascii_digit());
+        if is(c, DIGIT) {
+            self.eat_class(DIGIT);
+        } else if is(c, SUFFIX) {
+            self.eat_class(SUFFIX | DIGIT);
         }
         kind
     }
@@ -208,7 +212,7 @@ impl Lexer<'_> {
             self.pos += 1;
             self.string();
         } else if c.is_ascii_alphabetic() || c == b'_' {
-            self.eat_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'));
+            self.eat_class(BARE);
         }
         AT_ID
     }
@@ -251,26 +255,26 @@ impl Lexer<'_> {
     fn number(&mut self, first: u8) -> SyntaxKind {
         if first == b'0' && self.peek(0) == b'x' && self.peek(1).is_ascii_hexdigit() {
             self.pos += 1;
-            self.eat_while(|c| c.is_ascii_hexdigit());
+            self.eat_class(HEX);
             return HEX_NUMBER;
         }
-        self.eat_while(|c| c.is_ascii_digit());
+        self.eat_class(DIGIT);
         if self.peek(0) != b'.' {
             return INT_NUMBER;
         }
         self.pos += 1;
-        self.eat_while(|c| c.is_ascii_digit());
+        self.eat_class(DIGIT);
         let sign = usize::from(matches!(self.peek(1), b'+' | b'-'));
         if matches!(self.peek(0), b'e' | b'E') && self.peek(1 + sign).is_ascii_digit() {
             self.pos += 1 + sign;
-            self.eat_while(|c| c.is_ascii_digit());
+            self.eat_class(DIGIT);
         }
         FLOAT_NUMBER
     }
 
     /// `(letter|_)(letter|digit|[_$.])*` (L-03).
     fn bare_id(&mut self) -> SyntaxKind {
-        self.eat_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'));
+        self.eat_class(BARE);
         BARE_ID
     }
 
@@ -290,8 +294,51 @@ fn starts_token(c: u8) -> bool {
     c.is_ascii_alphanumeric() || b" \t\n\r\0/(){}[]<>=,:?*+|-.#!%^@\"_".contains(&c)
 }
 
-fn is_suffix_char(c: u8) -> bool {
-    c.is_ascii_alphabetic() || matches!(c, b'$' | b'.' | b'_' | b'-')
+// Classes of bytes, as bits of their entry in `CLASSES`: the lexer's loops test a byte
+// with one load instead of a chain of range comparisons.
+/// `0-9`.
+const DIGIT: u8 = 1;
+/// `0-9a-fA-F`.
+const HEX: u8 = 2;
+/// What continues a bare identifier (L-03): a letter, a digit, `_`, `$`, `.`.
+const BARE: u8 = 4;
+/// What a suffix-id may start with (L-06): a letter, `$`, `.`, `_`, `-`.
+const SUFFIX: u8 = 8;
+/// Whitespace: space, tab, line breaks, and NUL (which MLIR's lexer also skips).
+const SPACE: u8 = 16;
+
+const CLASSES: [u8; 256] = classes();
+
+const fn classes() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        let mut bits = 0;
+        if c.is_ascii_digit() {
+            bits |= DIGIT;
+        }
+        if c.is_ascii_hexdigit() {
+            bits |= HEX;
+        }
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.') {
+            bits |= BARE;
+        }
+        if c.is_ascii_alphabetic() || matches!(c, b'$' | b'.' | b'_' | b'-') {
+            bits |= SUFFIX;
+        }
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0) {
+            bits |= SPACE;
+        }
+        table[i] = bits;
+        i += 1;
+    }
+    table
+}
+
+/// Is `c` of any of `classes`?
+fn is(c: u8, classes: u8) -> bool {
+    CLASSES[usize::from(c)] & classes != 0
 }
 
 #[cfg(test)]
