@@ -77,10 +77,12 @@ fn with_type(
     }
 }
 
-/// `result #1 of arith.addi`, counting the results of `%a, %b:2 =` groups.
+/// `result #1 of arith.addi`, counting the results of `%a, %b:2 =` groups. Counted in
+/// 64 bits: a group may claim up to 2^32 - 1 results (`%x:4294967295`), and several such
+/// groups more than 32 bits hold.
 fn result_description(def: &SyntaxToken, result: &SyntaxNode) -> String {
     let list = result.parent();
-    let index: u32 = list
+    let index: u64 = list
         .iter()
         .flat_map(|l| l.children())
         .take_while(|r| r != result)
@@ -101,14 +103,12 @@ fn result_description(def: &SyntaxToken, result: &SyntaxNode) -> String {
         .split(':')
         .nth(1)
         .map(|n| n.trim().to_string());
-    let group = count
-        .map(|n| {
-            format!(
-                " (results #{index}…#{} as `{}#N`)",
-                index + n.parse::<u32>().unwrap_or(1) - 1,
-                def.text()
-            )
-        })
+    // (`%x:0`, which MLIR rejects, names no results to list.)
+    let last =
+        count.and_then(|n| (index + u64::from(n.parse::<u32>().unwrap_or(1))).checked_sub(1));
+    let group = last
+        .filter(|&last| last >= index)
+        .map(|last| format!(" (results #{index}…#{last} as `{}#N`)", def.text()))
         .unwrap_or_default();
     format!("result #{index} of `{op_name}`{group}")
 }
@@ -281,6 +281,23 @@ mod tests {
             check(&result).contains("result #1 of `t.op` (results #1…#2 as `%r#N`)"),
             "{}",
             check(&result)
+        );
+        // Counts past 32 bits are shown without overflowing.
+        let huge = "func.func @f() {\n  %x:4294967295, %y:4294967295, %r:2 = \"t.op\"() : () -> i32\n  \"t.use\"(%r$0#1) : (i32) -> ()\n  return\n}\n";
+        assert!(
+            check(huge).contains("result #8589934590 of `t.op` (results #8589934590…#8589934591"),
+            "{}",
+            check(huge)
+        );
+        // `%r:0` (a syntax error) defines nothing to hover, nor lists a group of results.
+        let text = "func.func @f() {\n  %x, %r:0 = \"t.op\"() : () -> i32\n  return\n}\n";
+        let root = mlir_syntax::parse(text).syntax_node();
+        let result = root.descendants().filter(|n| n.kind() == OP_RESULT).nth(1);
+        let def = result.as_ref().and_then(|r| r.first_token()).expect("%r");
+        let described = result_description(&def, &result.expect("a result"));
+        assert!(
+            described.starts_with("result #1 of") && !described.contains("results #"),
+            "{described}"
         );
         let argument = body.replace("(%a)", "(%a$0)");
         assert!(
