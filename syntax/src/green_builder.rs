@@ -103,8 +103,9 @@ impl GreenBuilder {
         }
     }
 
-    /// Adds a token to the open node. (Inlined into the parser: the cache's hit, nearly
-    /// every token, is a few instructions, less than a call's saving of registers.)
+    /// Adds a token to the open node. The cache's hit, nearly every token, is a few
+    /// instructions; the misses are out of line, so that the hit saves and restores few
+    /// registers around them.
     #[inline]
     pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) {
         if text.len() > RECENT_TEXT {
