@@ -57,13 +57,11 @@ pub(crate) struct GreenBuilder {
     /// The children of all open nodes, each with its interning hash.
     children: Vec<(u64, Pending)>,
     /// Every distinct token so far with its hash, and the table that finds them by hash.
-    /// Indices, not clones, stand in the table and in `last_of_kind`: each clone or drop
+    /// Indices, not clones, stand in the table and in `recent`: each clone or drop
     /// of a token is an atomic count update, which costs more than the rest of a lookup.
     tokens: Vec<(u64, GreenToken)>,
     token_table: HashTable<u32>,
     nodes: HashTable<(u64, GreenNode)>,
-    /// The index of the last token of each kind, by kind (for texts too long to cache).
-    last_of_kind: Vec<u32>,
     /// Short tokens met lately, with their texts copied in: most tokens are found here
     /// without reading the token itself, wherever in memory it was allocated.
     recent: Box<[Recent]>,
@@ -86,9 +84,6 @@ const RECENT_TEXT: usize = 16;
 /// types and names a function repeats, little enough to stay in the fastest cache.
 const RECENT_SLOTS: usize = 512;
 
-/// No token of this kind yet.
-const NONE: u32 = u32::MAX;
-
 impl GreenBuilder {
     /// A builder with room for `children` elements open at once.
     pub(crate) fn with_capacity(children: usize) -> Self {
@@ -98,7 +93,6 @@ impl GreenBuilder {
             tokens: Vec::new(),
             token_table: HashTable::new(),
             nodes: HashTable::new(),
-            last_of_kind: Vec::new(),
             recent: vec![Recent::default(); RECENT_SLOTS].into_boxed_slice(),
         }
     }
@@ -109,7 +103,8 @@ impl GreenBuilder {
     #[inline]
     pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) {
         if text.len() > RECENT_TEXT {
-            return self.long_token(kind, text);
+            self.push_interned(kind, text);
+            return;
         }
         let packed = short_text(text.as_bytes());
         let slot = recent_slot(kind, packed, text.len());
@@ -127,8 +122,7 @@ impl GreenBuilder {
     #[cold]
     #[inline(never)]
     fn token_not_recent(&mut self, kind: SyntaxKind, text: &str, packed: [u64; 2], slot: usize) {
-        let index = self.intern_token(kind, text);
-        let hash = self.tokens[index as usize].0;
+        let (index, hash) = self.push_interned(kind, text);
         self.recent[slot] = Recent {
             text: packed,
             kind: kind.0,
@@ -136,25 +130,17 @@ impl GreenBuilder {
             index,
             hash,
         };
-        self.children.push((hash, Pending::Token(index)));
     }
 
-    /// `token` for a text too long for `recent`: found as its kind's last, or interned.
+    /// Adds the token of `kind` and `text`, interned, to the open node: its index and hash.
+    /// (Directly for a text too long for `recent`, a long string or name.)
     #[cold]
     #[inline(never)]
-    fn long_token(&mut self, kind: SyntaxKind, text: &str) {
-        let slot = usize::from(kind.0);
-        if self.last_of_kind.len() <= slot {
-            self.last_of_kind.resize(slot + 1, NONE);
-        }
-        let last = self.last_of_kind[slot];
-        let index = match self.tokens.get(last as usize) {
-            Some((_, token)) if same_text(token.text(), text) => last,
-            _ => self.intern_token(kind, text),
-        };
-        self.last_of_kind[slot] = index;
+    fn push_interned(&mut self, kind: SyntaxKind, text: &str) -> (u32, u64) {
+        let index = self.intern_token(kind, text);
         let hash = self.tokens[index as usize].0;
         self.children.push((hash, Pending::Token(index)));
+        (index, hash)
     }
 
     /// The index of the token of `kind` and `text` in `tokens`, added if it is new.

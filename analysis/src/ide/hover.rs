@@ -86,31 +86,30 @@ fn result_description(def: &SyntaxToken, result: &SyntaxNode) -> String {
         .iter()
         .flat_map(|l| l.children())
         .take_while(|r| r != result)
-        .map(|r| {
-            r.text()
-                .to_string()
-                .split(':')
-                .nth(1)
-                .and_then(|n| n.trim().parse().ok())
-                .unwrap_or(1)
-        })
+        .map(|r| group_size(&r).unwrap_or(1))
         .sum();
     let op = def.parent_ancestors().find(ops::is_op);
     let op_name = op.as_ref().and_then(ops::op_name).unwrap_or_default();
-    let count = result
-        .text()
-        .to_string()
-        .split(':')
-        .nth(1)
-        .map(|n| n.trim().to_string());
     // (`%x:0`, which MLIR rejects, names no results to list.)
-    let last =
-        count.and_then(|n| (index + u64::from(n.parse::<u32>().unwrap_or(1))).checked_sub(1));
-    let group = last
-        .filter(|&last| last >= index)
-        .map(|last| format!(" (results #{index}…#{last} as `{}#N`)", def.text()))
+    let group = group_size(result)
+        .filter(|&n| n > 0)
+        .map(|n| {
+            format!(
+                " (results #{index}…#{} as `{}#N`)",
+                index + n - 1,
+                def.text()
+            )
+        })
         .unwrap_or_default();
     format!("result #{index} of `{op_name}`{group}")
+}
+
+/// How many results `%x:N` names (`None` without `:N`; 1 if `N` is no 32-bit number,
+/// which is a syntax error).
+fn group_size(result: &SyntaxNode) -> Option<u64> {
+    let text = result.text().to_string();
+    let count = text.split(':').nth(1)?;
+    Some(count.trim().parse::<u32>().map_or(1, u64::from))
 }
 
 fn block_arg_description(arg: &SyntaxNode) -> String {
