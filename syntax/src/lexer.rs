@@ -43,21 +43,27 @@ pub fn lex(text: &str) -> (Vec<Token>, Vec<LexError>) {
     // not used are never touched.
     let mut tokens = Vec::with_capacity(text.len() / 2 + 2);
     let mut newline_before = true;
-    while lexer.pos < lexer.bytes.len() {
+    while let Some(&first) = lexer.bytes.get(lexer.pos) {
         let start = lexer.pos;
-        let kind = lexer.next_kind();
-        let len = (lexer.pos - start) as u32;
+        // A single space between tokens, a third of IR's tokens, takes no dispatch.
+        let kind = if first == b' ' && !is(lexer.peek(1), SPACE) {
+            lexer.pos += 1;
+            WHITESPACE
+        } else {
+            lexer.next_kind()
+        };
         let token = Token {
             kind,
             start: start as u32,
-            len,
+            len: (lexer.pos - start) as u32,
             newline_before,
         };
         if kind.is_trivia() {
+            // (Whitespace that starts a line starts with its line break.)
             let line_break = |b: &u8| matches!(b, b'\n' | b'\r');
-            newline_before |=
-                kind == WHITESPACE && lexer.bytes[start..lexer.pos].iter().any(line_break);
-            newline_before |= kind != WHITESPACE;
+            newline_before |= kind != WHITESPACE
+                || line_break(&first)
+                || lexer.bytes[start..lexer.pos].iter().any(line_break);
         } else {
             newline_before = false;
         }
@@ -167,6 +173,17 @@ impl Lexer<'_> {
     }
 
     fn whitespace(&mut self) -> SyntaxKind {
+        // Indentation is counted eight spaces at a time, without a branch per space.
+        while let Some(word) = self.bytes.get(self.pos..self.pos + 8) {
+            let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+            let not_spaces = word ^ u64::from_le_bytes([b' '; 8]);
+            if not_spaces != 0 {
+                self.pos += (not_spaces.trailing_zeros() / 8) as usize;
+                break;
+            }
+            self.pos += 8;
+        }
+        // Tabs, more line breaks, and the end of the input.
         self.eat_class(SPACE);
         WHITESPACE
     }
