@@ -154,7 +154,7 @@ impl Registry {
         if let Some(spec) = self.op(name) {
             return Some(spec);
         }
-        let dialect = default_dialect.filter(|_| !name.contains('.'))?;
+        let dialect = default_dialect.filter(|_| crate::hir::ops::split_dialect(name).is_none())?;
         let spec = self.op(&format!("{dialect}.{name}"));
         if spec.is_none() && dialect == BUILTIN_DIALECT {
             return self.op(&format!("{LEGACY_DIALECT}.{name}"));
@@ -220,7 +220,7 @@ pub fn inner_dialect<'a>(
     match spec {
         Some(spec) => Some(spec.default_dialect.as_deref().unwrap_or(&spec.dialect)),
         None if outer == Some(LEGACY_DIALECT) => outer,
-        None => name.split_once('.').map(|(dialect, _)| dialect),
+        None => crate::hir::ops::split_dialect(name).map(|(dialect, _)| dialect),
     }
 }
 

@@ -320,7 +320,7 @@ impl Gatherer<'_> {
             return None;
         }
         // The default dialect only completes names without a dialect.
-        let dotted = name.is_some_and(|name| name.contains('.'));
+        let dotted = name.is_some_and(|name| ops::split_dialect(name).is_some());
         let dialect = if dotted { None } else { default_dialect };
         let start = node.text_range().start();
         self.memo

@@ -235,7 +235,8 @@ impl<'g> Walker<'g> {
         // Nested isolated ops are bodies of their own.
         let name = if is_op { green::op_name(node) } else { None };
         let isolated = name.is_some_and(ops::name_is_isolated);
-        if isolated || holds_no_names(kind) {
+        // (An op's name is a bare identifier: nothing in it is a name of the body.)
+        if isolated || holds_no_names(kind) || kind == OP_NAME {
             return;
         }
         let mut pops = Pops::default();
@@ -296,7 +297,7 @@ impl<'g> Walker<'g> {
 
     /// Keeps the dialect of an op that is not upstream (see `Body::dialects`).
     fn note_dialect(&mut self, name: Option<&str>) {
-        let Some((dialect, _)) = name.and_then(|n| n.split_once('.')) else {
+        let Some((dialect, _)) = name.and_then(ops::split_dialect) else {
             return;
         };
         let dialects = &mut self.body.dialects;
