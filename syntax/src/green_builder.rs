@@ -65,6 +65,8 @@ pub(crate) struct GreenBuilder {
     /// Short tokens met lately, with their texts copied in: most tokens are found here
     /// without reading the token itself, wherever in memory it was allocated.
     recent: Box<[Recent]>,
+    /// The one-space whitespace token, once met: its index and hash.
+    space: Option<(u32, u64)>,
 }
 
 /// A short token met lately: its kind and text (as `short_text` packs it), index and
@@ -94,6 +96,7 @@ impl GreenBuilder {
             token_table: HashTable::new(),
             nodes: HashTable::new(),
             recent: vec![Recent::default(); RECENT_SLOTS].into_boxed_slice(),
+            space: None,
         }
     }
 
@@ -115,6 +118,15 @@ impl GreenBuilder {
             self.children.push((hash, Pending::Token(index)));
         } else {
             self.token_not_recent(kind, text, packed, slot);
+        }
+    }
+
+    /// Adds a whitespace token of `kind` that is one space: a third of IR's tokens, kept
+    /// at hand rather than looked up in the cache.
+    pub(crate) fn space(&mut self, kind: SyntaxKind) {
+        match self.space {
+            Some((index, hash)) => self.children.push((hash, Pending::Token(index))),
+            None => self.space = Some(self.push_interned(kind, " ")),
         }
     }
 

@@ -229,13 +229,25 @@ impl<'t> Parser<'t> {
             .any(|t| t.kind == SPLIT_MARKER)
     }
 
+    /// Adds the trivia before the current token to the tree. Inline for its test: a token
+    /// often follows the last one with no trivia between (`%a,`), and the loop's call
+    /// saves and restores the registers the builder's lookup needs.
+    #[inline]
     fn flush_trivia(&mut self) {
+        if self.trivia_start < self.pos {
+            self.flush_trivia_tokens();
+        }
+    }
+
+    fn flush_trivia_tokens(&mut self) {
         for i in self.trivia_start..self.pos {
             let t = self.tokens[i];
-            self.builder.token(
-                t.kind.into(),
-                &self.text[t.start as usize..t.end() as usize],
-            );
+            let text = &self.text[t.start as usize..t.end() as usize];
+            if t.kind == WHITESPACE && text == " " {
+                self.builder.space(t.kind.into());
+            } else {
+                self.builder.token(t.kind.into(), text);
+            }
         }
         self.trivia_start = self.pos;
     }
