@@ -5,9 +5,11 @@
 //! lately is found in a small cache holding copies of the texts, without hashing its bytes
 //! or reading the token itself, which is most tokens, and a token joins the tree (a
 //! count update) only when its node is built, not when an equal node is found interned
-//! (most small nodes: `%c0`, `f32`, `arith.addi`). The builder also reserves room for
-//! a whole text's children at once: a 10 MB line is one node of millions of children, and
-//! growing their vector step by step copies it again and again under some allocators.
+//! (most small nodes: `%c0`, `f32`, `arith.addi`). A node of one token, over half of IR's
+//! nodes, is found by that token's index in another small cache, without hashing or
+//! comparing its children. The builder also reserves room for a whole text's children at
+//! once: a 10 MB line is one node of millions of children, and growing their vector step
+//! by step copies it again and again under some allocators.
 
 use std::hash::Hasher;
 
@@ -67,7 +69,22 @@ pub(crate) struct GreenBuilder {
     recent: Box<[Recent]>,
     /// The one-space whitespace token, once met: its index and hash.
     space: Option<(u32, u64)>,
+    /// Nodes around one token met lately (`%c0` as a value use, `f32` as a type, an op's
+    /// name): about half of IR's nodes, found here by the token's index without hashing
+    /// or comparing children.
+    wrappers: Box<[Wrapper]>,
 }
+
+/// A node of one token child: its kind, the token's index, and the node with its hash.
+#[derive(Clone, Default)]
+struct Wrapper {
+    kind: u16,
+    token: u32,
+    node: Option<(u64, GreenNode)>,
+}
+
+/// How many nodes `wrappers` holds (a power of two).
+const WRAPPER_SLOTS: usize = 1024;
 
 /// A short token met lately: its kind and text (as `short_text` packs it), index and
 /// interning hash.
@@ -97,6 +114,7 @@ impl GreenBuilder {
             nodes: HashTable::new(),
             recent: vec![Recent::default(); RECENT_SLOTS].into_boxed_slice(),
             space: None,
+            wrappers: vec![Wrapper::default(); WRAPPER_SLOTS].into_boxed_slice(),
         }
     }
 
@@ -183,7 +201,31 @@ impl GreenBuilder {
 
     pub(crate) fn finish_node(&mut self) {
         let (kind, first) = self.parents.pop().expect("a node to finish");
+        if let [(_, Pending::Token(token))] = self.children[first..] {
+            return self.finish_wrapper(kind, first, token);
+        }
         let (hash, node) = self.node(kind, first);
+        self.children.push((hash, Pending::Node(node)));
+    }
+
+    /// `finish_node` for a node whose one child is the token of index `token`.
+    fn finish_wrapper(&mut self, kind: SyntaxKind, first: usize, token: u32) {
+        let slot = wrapper_slot(kind, token);
+        let found = &self.wrappers[slot];
+        if let Some((hash, node)) = &found.node
+            && found.kind == kind.0
+            && found.token == token
+        {
+            let child = (*hash, Pending::Node(node.clone()));
+            self.children[first] = child;
+            return;
+        }
+        let (hash, node) = self.node(kind, first);
+        self.wrappers[slot] = Wrapper {
+            kind: kind.0,
+            token,
+            node: Some((hash, node.clone())),
+        };
         self.children.push((hash, Pending::Node(node)));
     }
 
@@ -251,6 +293,13 @@ fn recent_slot(kind: SyntaxKind, [a, b]: [u64; 2], len: usize) -> usize {
     let mixed = (a ^ b.rotate_left(29) ^ (u64::from(kind.0) << 48) ^ len as u64)
         .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (mixed >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
+}
+
+/// Where the node of `kind` around the token of index `token` goes in
+/// `GreenBuilder::wrappers`.
+fn wrapper_slot(kind: SyntaxKind, token: u32) -> usize {
+    let mixed = (u64::from(token) | u64::from(kind.0) << 32).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> (64 - WRAPPER_SLOTS.trailing_zeros())) as usize
 }
 
 /// A text of at most `RECENT_TEXT` bytes as two numbers: its bytes zero-padded, little
@@ -376,6 +425,35 @@ mod tests {
         // Four children: a type is interned, an op (rarely repeated whole) is not.
         assert!(std::ptr::eq(kids[0], kids[1]));
         assert!(!std::ptr::eq(kids[2], kids[3]));
+    }
+
+    #[test]
+    fn nodes_of_one_token_are_shared_by_kind_and_token() {
+        let mut b = GreenBuilder::with_capacity(0);
+        b.start_node(NODE);
+        for (kind, word) in [
+            (NODE, "x"),
+            (SPACE, "x"),
+            (NODE, "x"),
+            (NODE, "y"),
+            (NODE, "x"),
+        ] {
+            b.start_node(kind);
+            b.token(WORD, word);
+            b.finish_node();
+        }
+        b.finish_node();
+        let root = b.finish();
+        assert_eq!(root.to_string(), "xxxyx");
+        let kids: Vec<_> = root
+            .children()
+            .map(|c| c.into_node().expect("a node"))
+            .collect();
+        let kinds: Vec<SyntaxKind> = kids.iter().map(|k| k.kind()).collect();
+        assert_eq!(kinds, [NODE, SPACE, NODE, NODE, NODE]);
+        // The same kind around the same token is one node; another kind or token is not.
+        assert!(std::ptr::eq(kids[0], kids[2]) && std::ptr::eq(kids[0], kids[4]));
+        assert!(!std::ptr::eq(kids[0], kids[1]) && !std::ptr::eq(kids[0], kids[3]));
     }
 
     #[test]
