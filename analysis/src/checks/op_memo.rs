@@ -21,7 +21,7 @@
 
 use mlir_syntax::green_walk::{green_kind, kind_of_raw};
 use mlir_syntax::{SyntaxKind, TextSize};
-use rowan::{GreenNodeData, NodeOrToken};
+use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 use rustc_hash::FxHashMap;
 
 use super::facts::SharedTypes;
@@ -188,7 +188,10 @@ impl OpMemo {
                     self.key.extend_from_slice(&region);
                     true
                 }
-                NodeOrToken::Node(child) => self.node(child, offset, depth + 1, in_results),
+                NodeOrToken::Node(child) => match sole_token(child) {
+                    Some(token) => self.wrapper(child, token, offset, depth + 1, in_results),
+                    None => self.node(child, offset, depth + 1, in_results),
+                },
                 NodeOrToken::Token(token) => {
                     self.token(kind_of_raw(token.kind()), token.text(), offset, in_results);
                     true
@@ -206,6 +209,27 @@ impl OpMemo {
         if let Some(start) = trailing_location {
             self.key.truncate(start);
         }
+        self.key.push(NODE_END);
+        true
+    }
+
+    /// `node` for a node below the op whose one child is `token`: most of an op's nodes
+    /// (`%c0`, `f32`, its name), read without a walk of their children.
+    fn wrapper(
+        &mut self,
+        node: &GreenNodeData,
+        token: &GreenTokenData,
+        at: TextSize,
+        depth: u32,
+        in_results: bool,
+    ) -> bool {
+        let kind = green_kind(node);
+        if depth > MAX_DEPTH || !may_be_flat(kind) {
+            return false;
+        }
+        self.key.push(kind as u8);
+        let in_results = in_results || kind == SyntaxKind::OP_RESULT_LIST;
+        self.token(kind_of_raw(token.kind()), token.text(), at, in_results);
         self.key.push(NODE_END);
         true
     }
@@ -261,6 +285,15 @@ impl OpMemo {
     /// The ordinal of the `%name` at `at` in the shape last read.
     pub(super) fn ordinal(&self, at: TextSize) -> Option<u32> {
         self.names.binary_search(&at).ok().map(|i| i as u32)
+    }
+}
+
+/// The one child of `node`, if that is a token.
+fn sole_token(node: &GreenNodeData) -> Option<&GreenTokenData> {
+    let mut children = node.children();
+    match (children.next(), children.len()) {
+        (Some(NodeOrToken::Token(token)), 0) => Some(token),
+        _ => None,
     }
 }
 
