@@ -281,11 +281,15 @@ impl Walk<'_> {
         // Offsets are worked out only for what is listed: most nodes are not.
         let mut path = GreenPath::new(node, TextSize::new(0), top);
         while let Some(child) = path.next_node() {
+            let kind = node_kind(child);
+            // (`%c0`, `f32`, an op's name: none of them is anything the outline lists.)
+            if kind.holds_only_tokens() {
+                continue;
+            }
             let Some((parent, &level)) = path.top() else {
                 break;
             };
             let holds_bodies = level.holds_bodies && holds_ops(node_kind(parent));
-            let kind = node_kind(child);
             let name = green::op_name(child);
             if holds_bodies && name.is_some_and(ops::name_is_isolated) {
                 let held = self.isolated(child);
@@ -312,9 +316,6 @@ impl Walk<'_> {
             if kind == DISTINCT_ATTR {
                 let at = path.last_child_start();
                 out.distinct_attrs.push(TextRange::at(at, child.text_len()));
-            }
-            if kind.holds_only_tokens() {
-                continue;
             }
             let level = Level {
                 in_dialect_body: level.in_dialect_body || kind == DIALECT_BODY,

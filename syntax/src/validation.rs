@@ -110,7 +110,8 @@ pub(crate) fn validate_children(
     cx.into_errors()
 }
 
-/// Is `kind` a node that validation checks, reading its whole subtree?
+/// Is `kind` a node that validation checks, reading its whole subtree? (Never one that
+/// holds only tokens: the walk passes over those.)
 pub(crate) fn is_checked(kind: SyntaxKind) -> bool {
     check_of(kind).is_some()
 }

@@ -704,3 +704,16 @@ fn quant_types_this_reader_does_not_know_are_left_alone() {
     valid("func.func private @f(!quant.any<i8:f32>)\n");
     valid("func.func private @f(!other.uniform<i8:f32, 0.0>)\n");
 }
+
+#[test]
+fn no_node_that_holds_only_tokens_is_checked() {
+    // The validation walk passes over such nodes (`walk_nodes`).
+    use rowan::Language;
+    for raw in 0..crate::SyntaxKind::__LAST as u16 {
+        let kind = crate::MlirLanguage::kind_from_raw(rowan::SyntaxKind(raw));
+        assert!(
+            !(kind.holds_only_tokens() && super::is_checked(kind)),
+            "{kind:?}"
+        );
+    }
+}
