@@ -5,8 +5,8 @@
 //! lately is found in a small cache holding copies of the texts, without hashing its bytes
 //! or reading the token itself, which is most tokens, and a token joins the tree (a
 //! count update) only when its node is built, not when an equal node is found interned
-//! (most small nodes: `%c0`, `f32`, `arith.addi`). A node of one token, over half of IR's
-//! nodes, is found by that token's index in another small cache, without hashing or
+//! (most small nodes: `%c0`, `f32`, `arith.addi`). A node of one token, nearly two thirds
+//! of IR's nodes, is found by that token's index in another small cache, without hashing or
 //! comparing its children. The builder also reserves room for a whole text's children at
 //! once: a 10 MB line is one node of millions of children, and growing their vector step
 //! by step copies it again and again under some allocators.
@@ -70,7 +70,7 @@ pub(crate) struct GreenBuilder {
     /// The one-space whitespace token, once met: its index and hash.
     space: Option<(u32, u64)>,
     /// Nodes around one token met lately (`%c0` as a value use, `f32` as a type, an op's
-    /// name): about half of IR's nodes, found here by the token's index without hashing
+    /// name): nearly two thirds of IR's nodes, found here by the token's index without hashing
     /// or comparing children.
     wrappers: Box<[Wrapper]>,
 }

@@ -194,8 +194,8 @@ impl Met<'_, '_> {
 }
 
 /// Visits the nodes under `root` (itself included) in preorder, on their green data,
-/// but for those that hold only tokens (`%c0`, `f32`, an op's name: about half of IR's
-/// nodes), which are passed over: the walk's one caller, syntax validation, checks none.
+/// but for those that hold only tokens (`%c0`, `f32`, an op's name: more than half of
+/// IR's nodes), which are passed over: the walk's one caller, syntax validation, checks none.
 pub fn walk_nodes(root: &SyntaxNode, mut visit: impl FnMut(Met<'_, '_>)) {
     let green = root.green();
     let mut path = GreenPath::new(&green, root.text_range().start(), Some(root.clone()));
