@@ -67,8 +67,8 @@ pub(crate) struct GreenBuilder {
     /// Short tokens met lately, with their texts copied in: most tokens are found here
     /// without reading the token itself, wherever in memory it was allocated.
     recent: Box<[Recent]>,
-    /// The one-space whitespace token, once met: its index and hash.
-    space: Option<(u32, u64)>,
+    /// The one-space whitespace token, once met: its kind, index and hash.
+    space: Option<(SyntaxKind, u32, u64)>,
     /// Nodes around one token met lately (`%c0` as a value use, `f32` as a type, an op's
     /// name): nearly two thirds of IR's nodes, found here by the token's index without hashing
     /// or comparing children.
@@ -143,8 +143,13 @@ impl GreenBuilder {
     /// at hand rather than looked up in the cache.
     pub(crate) fn space(&mut self, kind: SyntaxKind) {
         match self.space {
-            Some((index, hash)) => self.children.push((hash, Pending::Token(index))),
-            None => self.space = Some(self.push_interned(kind, " ")),
+            Some((known, index, hash)) if known == kind => {
+                self.children.push((hash, Pending::Token(index)));
+            }
+            _ => {
+                let (index, hash) = self.push_interned(kind, " ");
+                self.space = Some((kind, index, hash));
+            }
         }
     }
 
@@ -454,6 +459,27 @@ mod tests {
         // The same kind around the same token is one node; another kind or token is not.
         assert!(std::ptr::eq(kids[0], kids[2]) && std::ptr::eq(kids[0], kids[4]));
         assert!(!std::ptr::eq(kids[0], kids[1]) && !std::ptr::eq(kids[0], kids[3]));
+    }
+
+    #[test]
+    fn the_space_kept_at_hand_is_the_interned_space_of_its_kind() {
+        let mut b = GreenBuilder::with_capacity(0);
+        b.start_node(NODE);
+        b.space(SPACE);
+        b.token(SPACE, " ");
+        b.space(SPACE);
+        b.space(WORD); // another kind: another token
+        b.finish_node();
+        let root = b.finish();
+        assert_eq!(root.to_string(), "    ");
+        let tokens: Vec<_> = root.children().map(token_ptr).collect();
+        assert!(tokens[0] == tokens[1] && tokens[0] == tokens[2]);
+        assert_ne!(tokens[0], tokens[3]);
+        let kinds: Vec<SyntaxKind> = root
+            .children()
+            .map(|c| c.into_token().expect("a token").kind())
+            .collect();
+        assert_eq!(kinds, [SPACE, SPACE, SPACE, WORD]);
     }
 
     #[test]

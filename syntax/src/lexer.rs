@@ -530,6 +530,28 @@ mod tests {
     }
 
     #[test]
+    fn whitespace_runs_and_the_line_breaks_in_them() {
+        // L-01: a lone space, indentation longer than eight spaces (counted a word at a
+        // time), spaces before a line break, a tab after spaces, and spaces that end
+        // the input with fewer than eight bytes left.
+        check(
+            "a b\n            c  \n d \t e   ",
+            expect![[r#"
+                BARE_ID "a" (nl)
+                WHITESPACE " "
+                BARE_ID "b"
+                WHITESPACE "\n            "
+                BARE_ID "c" (nl)
+                WHITESPACE "  \n "
+                BARE_ID "d" (nl)
+                WHITESPACE " \t "
+                BARE_ID "e"
+                WHITESPACE "   "
+            "#]],
+        );
+    }
+
+    #[test]
     fn every_byte_is_covered() {
         let input = "%a = \"x\"(%b) : (i32) -> i32 // é\n\u{0}\"unterminated";
         let (tokens, _) = lex(input);
