@@ -289,7 +289,13 @@ fn quiet_behind_syntax_errors(
             // are bound, after the op parsed and its result count was compared.
             let found_after_parse =
                 is_found_after_parse(d.code) || crate::checks::is_definition_mismatch(d);
-            let before = (!found_after_parse).then_some(d.range.start());
+            let before = match d.code {
+                // A custom parser's error where a syntax error starts follows from it: it
+                // is reported just after a construct the grammar found broken at its end
+                // (`vector<[4xf32>)`), and MLIR stopped in that construct.
+                "custom-syntax" => Some(d.range.start() + TextSize::new(1)),
+                _ => (!found_after_parse).then_some(d.range.start()),
+            };
             let starts = match d.code {
                 "custom-syntax" => &syntax_starts,
                 _ if found_after_parse => &after_parse_starts,

@@ -3,6 +3,7 @@
 //! infers, an empty body) and verifier (a declaration's visibility, argument and result
 //! attributes), and `func.constant`'s parser.
 
+mod lists;
 mod signature;
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};

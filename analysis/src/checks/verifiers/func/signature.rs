@@ -4,7 +4,7 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, SyntaxNode};
 
-use super::{Cx, Op, item_range, signature_counts};
+use super::{Cx, Op, item_range, lists, signature_counts};
 use crate::diagnostics::Diagnostic;
 use crate::registry::AttrValue;
 use crate::types::Attr;
@@ -36,101 +36,13 @@ pub(super) fn parse_failure(op: &Op<'_>, custom: &ast::CustomOp) -> Option<Diagn
     if arguments.delimiter() != GroupDelimiter::Paren {
         return None;
     }
-    if let Some(error) = argument_list_failure(op, &arguments) {
+    if let Some(error) = lists::arguments_failure(op, &arguments) {
         return Some(error);
     }
     let rest: Vec<CustomOpItem> = items.collect();
-    result_list_failure(&rest)
+    lists::results_failure(&rest)
         .or_else(|| inferred_attribute(op, &rest))
         .or_else(|| empty_body(op, &rest))
-}
-
-/// A word where a type must stand that is no type at all (`i`, `foo`): MLIR's type parser
-/// refuses it. A shaped type's keyword without its `<...>` gets another error, elsewhere.
-fn not_a_type(item: &CustomOpItem) -> Option<Diagnostic> {
-    let CustomOpItem::Keyword(keyword) = item else {
-        return None;
-    };
-    let word = keyword.text()?;
-    let shaped = matches!(
-        word.as_str(),
-        "tensor" | "memref" | "vector" | "complex" | "tuple"
-    );
-    (!shaped).then(|| core_error("expected non-function type", item))
-}
-
-/// The types after `->`: one, or a parenthesised list (each maybe with attributes).
-fn result_list_failure(rest: &[CustomOpItem]) -> Option<Diagnostic> {
-    let CustomOpItem::Token(arrow) = rest.first()? else {
-        return None;
-    };
-    if arrow.kind() != SyntaxKind::ARROW {
-        return None;
-    }
-    match rest.get(1)? {
-        CustomOpItem::Group(list) if list.delimiter() == GroupDelimiter::Paren => {
-            let mut at_entry_start = true;
-            for item in list.items() {
-                let is_comma = item.is_token(SyntaxKind::COMMA);
-                if std::mem::replace(&mut at_entry_start, is_comma)
-                    && let Some(error) = not_a_type(&item)
-                {
-                    return Some(error);
-                }
-            }
-            None
-        }
-        first => not_a_type(first),
-    }
-}
-
-/// Arguments are all named (`%a: i32`, a definition) or all bare types (a declaration);
-/// the first one decides. `...` is no type.
-fn argument_list_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<Diagnostic> {
-    let mut named = None;
-    let mut at_entry_start = true;
-    let mut after_colon = false;
-    for item in arguments.items() {
-        if item.is_token(SyntaxKind::COMMA) {
-            at_entry_start = true;
-            continue;
-        }
-        if !std::mem::take(&mut at_entry_start) {
-            // The type of a named argument: `%a : T`.
-            if after_colon && let Some(error) = not_a_type(&item) {
-                return Some(error);
-            }
-            after_colon = item.is_token(SyntaxKind::COLON);
-            continue;
-        }
-        after_colon = false;
-        let is_named = matches!(item, CustomOpItem::ValueUse(_));
-        let is_type = matches!(item, CustomOpItem::Type(_));
-        match (named, is_named) {
-            (None | Some(false), false) if !is_type => {
-                if item.is_token(SyntaxKind::ELLIPSIS) {
-                    return Some(core_error("expected non-function type", &item));
-                }
-                // Other odd items are errors of other words; say nothing of them.
-                return not_a_type(&item);
-            }
-            (None, _) => named = Some(is_named),
-            (Some(true), false) => {
-                return Some(op.parse_error("expected SSA identifier", item_range(&item)));
-            }
-            (Some(false), true) => {
-                let message = "expected type instead of SSA identifier";
-                return Some(op.parse_error(message, item_range(&item)));
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// An error of the core parser (no `custom op` prefix) at `item`.
-fn core_error(message: &str, item: &CustomOpItem) -> Diagnostic {
-    Diagnostic::error("custom-syntax", message, item_range(item))
 }
 
 /// `attributes {sym_name = ...}`: an attribute the syntax gives is refused, at the

@@ -1,0 +1,412 @@
+//! The argument and result lists of a function signature, read one item at a time as
+//! MLIR's `parseFunctionArgumentList` and `parseFunctionResultList` read their tokens:
+//! each entry a type (named arguments: `%a : type`), then an optional attribute dictionary
+//! and, for arguments, an optional location; entries separated by commas. The first error
+//! is reported as MLIR words and places it; anything this reader does not model (a
+//! construct the grammar kept as an error node, a group left open) makes it say nothing.
+
+use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
+use mlir_syntax::{SyntaxKind, TextRange, TextSize};
+
+use super::{Op, item_range};
+use crate::checks::verifiers::wrong_token_at;
+use crate::diagnostics::Diagnostic;
+
+/// How reading a piece went: read, or stopped by MLIR's first error (`Some`) or by
+/// something not modelled (`None`).
+type Read = Result<(), Option<Diagnostic>>;
+
+/// The first error of a function's argument list `(...)`, which `func.func` reads without
+/// `...` (no variadic arguments): all entries named (`%a: i32`) or all bare types.
+pub(super) fn arguments_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<Diagnostic> {
+    let mut list = List::of(arguments)?;
+    let mut named = None;
+    let read = list.entries(|list| {
+        let is_named = matches!(list.peek(), Some(CustomOpItem::ValueUse(_)));
+        if is_named {
+            let name = list.peek().map(item_range);
+            list.named_argument()?;
+            if named == Some(false) {
+                let message = "expected type instead of SSA identifier";
+                return Err(name.map(|at| op.parse_error(message, at)));
+            }
+        } else {
+            if named == Some(true) {
+                let at = list.here_or_end();
+                return Err(Some(op.parse_error("expected SSA identifier", at)));
+            }
+            list.type_()?;
+            list.eat_attr_dict();
+            list.eat_location();
+        }
+        named = Some(is_named);
+        Ok(())
+    });
+    read.err().flatten()
+}
+
+/// The first error of the results after `->` (`rest` starts with the arrow): one type,
+/// or a parenthesised list of types, each maybe with an attribute dictionary.
+pub(super) fn results_failure(rest: &[CustomOpItem]) -> Option<Diagnostic> {
+    if !rest.first()?.is_token(SyntaxKind::ARROW) {
+        return None;
+    }
+    let read = match rest.get(1) {
+        Some(CustomOpItem::Group(group)) if group.delimiter() == GroupDelimiter::Paren => {
+            let mut list = List::of(group)?;
+            list.entries(|list| {
+                list.type_()?;
+                list.eat_attr_dict();
+                Ok(())
+            })
+        }
+        // A single type: the `->`'s neighbour, read as the list's only entry.
+        _ => List {
+            items: rest[1..].to_vec(),
+            next: 0,
+            start: item_range(&rest[0]).end(),
+            end: None,
+        }
+        .type_(),
+    };
+    read.err().flatten()
+}
+
+/// The items of a closed parenthesised group, and which is next.
+struct List {
+    items: Vec<CustomOpItem>,
+    next: usize,
+    /// Where the group's `(` ends: what was read before the first item ends there.
+    start: TextSize,
+    /// The group's `)`, where an entry missing at the list's end is reported; `None` if
+    /// the group was left open (or, for a single result type, has no brackets).
+    end: Option<TextRange>,
+}
+
+impl List {
+    /// The list of a `(...)` group. Of one left open (a syntax error said so), the
+    /// entries before its end are read.
+    fn of(group: &ast::Group) -> Option<List> {
+        if group.delimiter() != GroupDelimiter::Paren {
+            return None;
+        }
+        let range = group.syntax().text_range();
+        let end = group
+            .is_closed()
+            .then(|| TextRange::new(range.end() - TextSize::of(')'), range.end()));
+        Some(List {
+            items: group.items().collect(),
+            next: 0,
+            start: range.start() + TextSize::of('('),
+            end,
+        })
+    }
+
+    /// Reads the comma-separated entries with `entry`, then the `)`: an empty list, or
+    /// entries each followed by a comma or the list's end.
+    fn entries(&mut self, mut entry: impl FnMut(&mut List) -> Read) -> Read {
+        if self.items.is_empty() {
+            return Ok(());
+        }
+        loop {
+            entry(self)?;
+            match self.peek() {
+                // (Of a group left open, the grammar reported the missing `)`.)
+                None => {
+                    return if self.end.is_some() {
+                        Ok(())
+                    } else {
+                        Err(None)
+                    };
+                }
+                Some(item) if item.is_token(SyntaxKind::COMMA) => self.next += 1,
+                Some(item) if unreadable(item) => return Err(None),
+                Some(_) => return Err(Some(self.wrong_token("expected ')'"))),
+            }
+        }
+    }
+
+    /// `%name : type`, then an optional attribute dictionary and location.
+    fn named_argument(&mut self) -> Read {
+        let Some(CustomOpItem::ValueUse(name)) = self.peek() else {
+            return Err(None);
+        };
+        if let Some(index) = name.result_index_token() {
+            let message = "result number not allowed in argument list";
+            let at = TextRange::empty(index.text_range().start());
+            return Err(Some(Diagnostic::error("custom-syntax", message, at)));
+        }
+        self.next += 1;
+        if !self.eat_token(SyntaxKind::COLON) {
+            return Err(Some(self.wrong_token("expected ':'")));
+        }
+        self.type_()?;
+        self.eat_attr_dict();
+        self.eat_location();
+        Ok(())
+    }
+
+    /// A type, as MLIR's `parseType` reads one: a type item, or a function type the
+    /// grammar kept as items (`(i32) -> i32`).
+    fn type_(&mut self) -> Read {
+        match self.peek() {
+            Some(CustomOpItem::Type(_)) => {
+                self.next += 1;
+                Ok(())
+            }
+            Some(CustomOpItem::Group(group)) if group.delimiter() == GroupDelimiter::Paren => {
+                self.next += 1;
+                self.function_type_results()
+            }
+            Some(CustomOpItem::Keyword(keyword)) => {
+                let word = keyword.text().ok_or(None)?;
+                if !matches!(
+                    word.as_str(),
+                    "tensor" | "memref" | "vector" | "complex" | "tuple"
+                ) {
+                    return Err(Some(self.wrong_token("expected non-function type")));
+                }
+                self.next += 1;
+                self.missing_angle(&word)
+            }
+            Some(item) if unreadable(item) => Err(None),
+            // The end of a group left open: the grammar reported that.
+            None if self.end.is_none() => Err(None),
+            _ => Err(Some(self.wrong_token("expected non-function type"))),
+        }
+    }
+
+    /// After a function type's inputs: `->` and its results, a type or a `(...)` group.
+    fn function_type_results(&mut self) -> Read {
+        if !self.eat_token(SyntaxKind::ARROW) {
+            return Err(Some(self.wrong_token("expected '->' in function type")));
+        }
+        match self.peek() {
+            Some(CustomOpItem::Type(_)) => {
+                self.next += 1;
+                Ok(())
+            }
+            Some(CustomOpItem::Group(group)) if group.delimiter() == GroupDelimiter::Paren => {
+                self.next += 1;
+                Ok(())
+            }
+            _ => Err(None),
+        }
+    }
+
+    /// A shaped type's keyword read, not followed by its `<...>` (the grammar makes a type
+    /// of one that is): MLIR wants the `<` right after the keyword.
+    fn missing_angle(&self, word: &str) -> Read {
+        let next_is_angle = self.peek().is_some_and(|item| {
+            item.is_token(SyntaxKind::L_ANGLE)
+                || matches!(item, CustomOpItem::Group(g) if g.delimiter() == GroupDelimiter::Angle)
+        });
+        if next_is_angle {
+            // A body the grammar could not read as the type's: it reported that.
+            return Err(None);
+        }
+        Err(Some(
+            self.wrong_token(&format!("expected '<' in {word} type")),
+        ))
+    }
+
+    fn peek(&self) -> Option<&CustomOpItem> {
+        self.items.get(self.next)
+    }
+
+    fn eat_token(&mut self, kind: SyntaxKind) -> bool {
+        let found = self.peek().is_some_and(|item| item.is_token(kind));
+        self.next += usize::from(found);
+        found
+    }
+
+    fn eat_attr_dict(&mut self) {
+        let found = matches!(
+            self.peek(),
+            Some(CustomOpItem::Attribute(ast::Attribute::Dict(_)))
+        );
+        self.next += usize::from(found);
+    }
+
+    fn eat_location(&mut self) {
+        let found = matches!(self.peek(), Some(CustomOpItem::Location(_)));
+        self.next += usize::from(found);
+    }
+
+    /// Where the next item starts, or the list's `)` after the last.
+    fn here_or_end(&self) -> TextRange {
+        self.peek()
+            .map(item_range)
+            .or(self.end)
+            .unwrap_or_else(|| TextRange::empty(self.end_of_previous()))
+    }
+
+    /// Where what was read last ends.
+    fn end_of_previous(&self) -> TextSize {
+        match self.next.checked_sub(1) {
+            Some(previous) => item_range(&self.items[previous]).end(),
+            None => self.start,
+        }
+    }
+
+    /// An error of MLIR's parser at a wrong token: reported just after the token before it.
+    fn wrong_token(&self, message: &str) -> Diagnostic {
+        let at = wrong_token_at(self.end_of_previous());
+        Diagnostic::error("custom-syntax", message, at)
+    }
+}
+
+/// An item this reader does not read past: an error node, a group left open or a `{...}`
+/// that is no attribute dictionary. The grammar reported the first two; in the last,
+/// MLIR's attribute parser stops on what the grammar kept as a region or a group.
+fn unreadable(item: &CustomOpItem) -> bool {
+    match item {
+        CustomOpItem::Other(_) | CustomOpItem::Region(_) => true,
+        CustomOpItem::Group(group) => {
+            !group.is_closed() || group.delimiter() == GroupDelimiter::Brace
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::line_index::LineIndex;
+
+    /// The first diagnostic of one `func.func` as `line:column: message` (1-based, as
+    /// `mlir-opt` prints them), or `none`.
+    fn first_error(text: &str) -> String {
+        let diagnostics = crate::file_diagnostics(text, false);
+        let Some(d) = diagnostics.first() else {
+            return "none".into();
+        };
+        let at = LineIndex::new(text).line_col(d.range.start());
+        format!("{}:{}: {}", at.line + 1, at.col + 1, d.message)
+    }
+
+    #[test]
+    fn entries_end_with_a_comma_or_the_list() {
+        // Each position and message is `mlir-opt`'s (MLIR 22) on the same text.
+        let cases = [
+            ("func.func @a(i32 f32)", "1:17: expected ')'"),
+            (
+                "func.func @g(i32 {a.b} loc(unknown) f32)",
+                "1:36: expected ')'",
+            ),
+            ("func.func @l(i32 %a)", "1:17: expected ')'"),
+            ("func.func @o(i32 -> f32)", "1:17: expected ')'"),
+            ("func.func @i() -> (i32 f32)", "1:23: expected ')'"),
+            ("func.func @p() -> (i32 {a.b} f32)", "1:29: expected ')'"),
+            // A result takes no location.
+            (
+                "func.func @m(%a: i32) -> (i32 {a.b} loc(unknown))",
+                "1:36: expected ')'",
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(first_error(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn types_are_read_as_the_type_parser_reads_them() {
+        let cases = [
+            (
+                "func.func @d(complex i32)",
+                "1:21: expected '<' in complex type",
+            ),
+            (
+                "func.func @e(tuple i32>)",
+                "1:19: expected '<' in tuple type",
+            ),
+            (
+                "func.func @f(tensor f32)",
+                "1:20: expected '<' in tensor type",
+            ),
+            (
+                "func.func @n(i32, vector f32)",
+                "1:25: expected '<' in vector type",
+            ),
+            (
+                "func.func @j() -> complex f32",
+                "1:26: expected '<' in complex type",
+            ),
+            // Reported just after the token before the wrong one.
+            (
+                "func.func @a(i32,  foo)",
+                "1:18: expected non-function type",
+            ),
+            ("func.func @b(i32,  )", "1:18: expected non-function type"),
+            (
+                "func.func @k() -> (i32,)",
+                "1:24: expected non-function type",
+            ),
+            (
+                "func.func @g(%a: (i32) -> i32, %b: (i32) i32) {\n  return\n}",
+                "1:41: expected '->' in function type",
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(first_error(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn named_arguments_are_read_whole_before_their_kind_is_compared() {
+        let cases = [
+            ("func.func @c(%a i32) {\n  return\n}", "1:16: expected ':'"),
+            // The argument is read before it is found named after an unnamed one.
+            ("func.func @e(i32, %a i32)", "1:21: expected ':'"),
+            (
+                "func.func @f(%a: i32,\n   %b i32) {\n  return\n}",
+                "2:6: expected ':'",
+            ),
+            (
+                "func.func @h(%a#0: i32) {\n  return\n}",
+                "1:16: result number not allowed in argument list",
+            ),
+            (
+                "func.func @c(%a: i32, i32) {\n  return\n}",
+                "1:23: custom op 'func.func' expected SSA identifier",
+            ),
+            (
+                "func.func @d(i32, %a: i32) {\n  return\n}",
+                "1:19: custom op 'func.func' expected type instead of SSA identifier",
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(first_error(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn well_formed_lists_and_broken_constructs_get_no_list_error() {
+        let quiet = [
+            "func.func private @a(i32 {a.b} loc(unknown), (i32) -> i32, !llvm.ptr, tuple<>) -> (i32 {a.b}, f32)\n",
+            "func.func @b(%a: i32 {a.b} loc(unknown), %b: (i32) -> (i32, i32)) -> f32 {\n  %c = arith.constant 1.0 : f32\n  return %c : f32\n}\n",
+            "func.func private @c() -> ()\n",
+        ];
+        for text in quiet {
+            let diagnostics = crate::file_diagnostics(text, false);
+            assert!(diagnostics.is_empty(), "{text}: {diagnostics:?}");
+        }
+        // The grammar's error inside an entry is the only one: MLIR stops there.
+        let broken = [
+            (
+                "func.func @s(%arg0: vector<[4xf32>) { }",
+                "missing ']' closing scalable dimension",
+            ),
+            ("func.func @f() -> (i1 {)", "expected attribute name"),
+            ("func.func @m(memref<2x4xi8, >)", "expected list element"),
+            (
+                "func.func @e(.)",
+                "expected three consecutive dots for an ellipsis",
+            ),
+        ];
+        for (text, expected) in broken {
+            let diagnostics = crate::file_diagnostics(text, false);
+            let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+            assert_eq!(messages, [expected], "{text}");
+        }
+    }
+}
