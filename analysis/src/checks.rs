@@ -14,6 +14,7 @@ mod blocks;
 mod casts;
 mod custom_parsers;
 mod facts;
+mod left_over;
 mod op_memo;
 mod op_types;
 mod op_verify;

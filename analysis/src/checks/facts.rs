@@ -7,11 +7,11 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use rustc_hash::FxHashMap;
 
-use super::custom_parsers;
 use super::op_memo::{self, OpMemo};
 use super::op_types::{self, OpTypes};
 use super::op_verify;
 use super::verifiers::{self, PendingOp};
+use super::{custom_parsers, left_over};
 use crate::diagnostics::Diagnostic;
 use crate::hir::ops::op_name_range;
 use crate::hir::{self, ops};
@@ -617,7 +617,14 @@ impl Gatherer<'_> {
                 let types = op_types::custom_op_types(spec, &matched, &mut self.lowering);
                 (Some(spec), Some(matched), types)
             }
-            None => (Some(spec), None, OpTypes::default()),
+            None => {
+                if self.verify_ops
+                    && let Some(error) = left_over::error(&op, spec)
+                {
+                    self.facts.errors.push(error);
+                }
+                (Some(spec), None, OpTypes::default())
+            }
         }
     }
 

@@ -228,3 +228,23 @@ fn custom_ops_naming_billions_of_results_are_checked_without_a_slot_each() {
         ]
     );
 }
+
+#[test]
+fn an_integer_type_past_the_format_starts_no_op() {
+    // MLIR (22) ends `arith.constant` after its value and reports the `i32` as an op
+    // without a quoted name, just after the `1`. A word there (`f32`) is not modelled.
+    let text =
+        "func.func @f() {\n  %0 = arith.constant 1 i32\n  %1 = arith.constant 1 f32\n  return\n}\n";
+    let at_end_of_one = text.find("1 i32").unwrap() + 1;
+    let reported: Vec<(usize, String)> = crate::file_diagnostics(text, false)
+        .into_iter()
+        .map(|d| (usize::from(d.range.start()), d.message))
+        .collect();
+    assert_eq!(
+        reported,
+        [(
+            at_end_of_one,
+            "expected operation name in quotes".to_string()
+        )]
+    );
+}

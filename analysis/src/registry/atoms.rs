@@ -108,6 +108,11 @@ impl<'a> Cursor<'a> {
         Some(atom)
     }
 
+    /// The index of the next atom.
+    pub(crate) fn position(&self) -> usize {
+        self.pos
+    }
+
     pub(crate) fn at_end(&self) -> bool {
         self.pos >= self.atoms.len()
     }

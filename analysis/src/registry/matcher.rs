@@ -4,7 +4,7 @@
 //! matches or yields `None`; nothing here can panic on broken syntax.
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
-use mlir_syntax::{SyntaxKind, TextRange};
+use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
 use super::atoms::{Atom, Cursor, atoms, word};
 use super::constraint::{AttrConstraint, EnumKind, EnumSpec};
@@ -28,6 +28,38 @@ pub fn match_op(op: &ast::CustomOp, spec: &OpSpec) -> Option<OpMatch> {
         return None;
     }
     Some(infer::finish(matcher.state, spec, result_count(op)))
+}
+
+/// When the op's items go on past the end of `spec`'s format, read in full: the first
+/// item left over, and where the item before it ends. MLIR's parser ends the op there
+/// and reads a new statement from that item. `None` if the op fits the format, or stops
+/// fitting it before its end.
+pub fn left_over(op: &ast::CustomOp, spec: &OpSpec) -> Option<(CustomOpItem, TextSize)> {
+    let format = spec.format.as_ref()?;
+    let atoms = atoms(op);
+    let mut matcher = Matcher {
+        spec,
+        cursor: Cursor::new(&atoms),
+        state: State::new(spec),
+    };
+    matcher.elements(&format.elements)?;
+    let next = matcher.cursor.position();
+    let Some(Atom::Item(item)) = atoms.get(next) else {
+        return None;
+    };
+    let previous_end = match next.checked_sub(1).map(|i| &atoms[i]) {
+        Some(Atom::Item(item)) => item_range(item).end(),
+        Some(Atom::Close(_, group)) => group.text_range().end(),
+        // After an opening bracket or a label, the op stops inside a construct.
+        Some(_) => return None,
+        None => op
+            .syntax()
+            .children()
+            .find(|c| c.kind() == SyntaxKind::OP_NAME)?
+            .text_range()
+            .end(),
+    };
+    Some((item.clone(), previous_end))
 }
 
 /// How many results the op's `%r, %s:2 =` list names.
@@ -380,12 +412,12 @@ impl Matcher<'_> {
     }
 
     /// The start of the next atom's text (for ranges of what a directive reads).
-    pub(crate) fn range_start(&self) -> Option<mlir_syntax::TextSize> {
+    pub(crate) fn range_start(&self) -> Option<TextSize> {
         self.cursor.peek().map(|atom| atom_range(atom).start())
     }
 
     /// The range from `start` to the end of the last atom read.
-    pub(crate) fn range_since(&self, start: Option<mlir_syntax::TextSize>) -> TextRange {
+    pub(crate) fn range_since(&self, start: Option<TextSize>) -> TextRange {
         let last = self.cursor.pos.checked_sub(1).and_then(|i| {
             let mut c = self.cursor.clone();
             c.pos = i;
