@@ -16,7 +16,7 @@ use mlir_analysis::expectations::{parse_expectations, verify};
 use mlir_analysis::{Severity, TextSize, file_diagnostics};
 
 /// Annotations reproduced when this floor was last raised.
-const FLOOR: usize = 543;
+const FLOOR: usize = 544;
 
 /// Diagnostics no annotation expects (mostly errors that follow from an earlier one,
 /// where MLIR stops) when this ceiling was last lowered: they may not grow back. (Three
@@ -24,7 +24,7 @@ const FLOOR: usize = 543;
 /// each writing is an error of its own, which MLIR, stopped at the first, never reaches.
 /// Two are uses of an undeclared `%idx` in the op before an unknown `tensor<...` op: MLIR
 /// stops at the unknown op before it checks the region's names.)
-const CEILING: usize = 42;
+const CEILING: usize = 41;
 
 /// The categories of issue 4's name checks, each with the message fragments that put an
 /// annotation in it (the first category that matches wins), and the annotations of the

@@ -250,3 +250,10 @@ func.func @parallel_reductions(%m: memref<100xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @for_without_a_body() {
+  // expected-error@+1 {{expected '{' to begin a region}}
+  affine.for %i = 1 to 10 step 2
+}

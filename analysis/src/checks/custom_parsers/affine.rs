@@ -35,7 +35,18 @@ pub(super) fn for_op(r: &mut Reader<'_, '_>) -> Step {
     if r.eat_keyword("iter_args") {
         return loop_carried_values(r);
     }
-    Step::Done
+    body(r)
+}
+
+/// The loop's body, which must follow its header.
+fn body(r: &mut Reader<'_, '_>) -> Step {
+    match r.peek() {
+        Some(CustomOpItem::Region(_)) => Step::Done,
+        // Whatever `{...}` the grammar made of it, MLIR reads a region there.
+        Some(CustomOpItem::Attribute(ast::Attribute::Dict(_))) => Step::Unknown,
+        Some(CustomOpItem::Group(g)) if g.delimiter() == GroupDelimiter::Brace => Step::Unknown,
+        _ => failed(r.wrong_token("expected '{' to begin a region")),
+    }
 }
 
 /// `#set(dims)[symbols]`.
