@@ -113,10 +113,6 @@ impl<'a> Cursor<'a> {
         self.pos
     }
 
-    pub(crate) fn at_end(&self) -> bool {
-        self.pos >= self.atoms.len()
-    }
-
     /// Consumes the atom if `f` accepts it.
     pub(crate) fn eat_with<T>(&mut self, f: impl FnOnce(&'a Atom) -> Option<T>) -> Option<T> {
         let value = f(self.peek()?)?;

@@ -16,18 +16,25 @@ use super::{hooks, infer};
 /// Maps a custom op onto `spec` by the spec's format; `None` if the op has no format or
 /// its syntax does not fit it.
 pub fn match_op(op: &ast::CustomOp, spec: &OpSpec) -> Option<OpMatch> {
-    let format = spec.format.as_ref()?;
     let atoms = atoms(op);
+    let (state, end) = read_format(spec, &atoms)?;
+    if end < atoms.len() {
+        return None;
+    }
+    Some(infer::finish(state, spec, result_count(op)))
+}
+
+/// What reading `spec`'s whole format over `atoms` bound, and the index of the first
+/// atom it left; `None` if the op has no format or stops fitting it before its end.
+fn read_format(spec: &OpSpec, atoms: &[Atom]) -> Option<(State, usize)> {
+    let format = spec.format.as_ref()?;
     let mut matcher = Matcher {
         spec,
-        cursor: Cursor::new(&atoms),
+        cursor: Cursor::new(atoms),
         state: State::new(spec),
     };
     matcher.elements(&format.elements)?;
-    if !matcher.cursor.at_end() {
-        return None;
-    }
-    Some(infer::finish(matcher.state, spec, result_count(op)))
+    Some((matcher.state, matcher.cursor.position()))
 }
 
 /// When the op's items go on past the end of `spec`'s format, read in full: the first
@@ -35,15 +42,8 @@ pub fn match_op(op: &ast::CustomOp, spec: &OpSpec) -> Option<OpMatch> {
 /// and reads a new statement from that item. `None` if the op fits the format, or stops
 /// fitting it before its end.
 pub fn left_over(op: &ast::CustomOp, spec: &OpSpec) -> Option<(CustomOpItem, TextSize)> {
-    let format = spec.format.as_ref()?;
     let atoms = atoms(op);
-    let mut matcher = Matcher {
-        spec,
-        cursor: Cursor::new(&atoms),
-        state: State::new(spec),
-    };
-    matcher.elements(&format.elements)?;
-    let next = matcher.cursor.position();
+    let (_, next) = read_format(spec, &atoms)?;
     let Some(Atom::Item(item)) = atoms.get(next) else {
         return None;
     };

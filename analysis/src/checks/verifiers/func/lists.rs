@@ -149,15 +149,15 @@ impl List {
     /// A type, as MLIR's `parseType` reads one: a type item, or a function type the
     /// grammar kept as items (`(i32) -> i32`).
     fn type_(&mut self) -> Read {
-        match self.peek() {
-            Some(CustomOpItem::Type(_)) => {
-                self.next += 1;
-                Ok(())
-            }
-            Some(CustomOpItem::Group(group)) if group.delimiter() == GroupDelimiter::Paren => {
-                self.next += 1;
+        if let Some(is_group) = self.type_or_group() {
+            self.next += 1;
+            return if is_group {
                 self.function_type_results()
-            }
+            } else {
+                Ok(())
+            };
+        }
+        match self.peek() {
             Some(CustomOpItem::Keyword(keyword)) => {
                 let word = keyword.text().ok_or(None)?;
                 if !matches!(
@@ -181,16 +181,21 @@ impl List {
         if !self.eat_token(SyntaxKind::ARROW) {
             return Err(Some(self.wrong_token("expected '->' in function type")));
         }
-        match self.peek() {
-            Some(CustomOpItem::Type(_)) => {
-                self.next += 1;
-                Ok(())
+        if self.type_or_group().is_none() {
+            return Err(None);
+        }
+        self.next += 1;
+        Ok(())
+    }
+
+    /// Is the next item a type item (`Some(false)`) or a `(...)` group (`Some(true)`)?
+    fn type_or_group(&self) -> Option<bool> {
+        match self.peek()? {
+            CustomOpItem::Type(_) => Some(false),
+            CustomOpItem::Group(group) => {
+                (group.delimiter() == GroupDelimiter::Paren).then_some(true)
             }
-            Some(CustomOpItem::Group(group)) if group.delimiter() == GroupDelimiter::Paren => {
-                self.next += 1;
-                Ok(())
-            }
-            _ => Err(None),
+            _ => None,
         }
     }
 
@@ -284,6 +289,13 @@ mod tests {
         format!("{}:{}: {}", at.line + 1, at.col + 1, d.message)
     }
 
+    /// Each text's first diagnostic is the one given (as `first_error` writes it).
+    fn assert_first_errors(cases: &[(&str, &str)]) {
+        for (text, expected) in cases {
+            assert_eq!(first_error(text), *expected, "{text}");
+        }
+    }
+
     #[test]
     fn entries_end_with_a_comma_or_the_list() {
         // Each position and message is `mlir-opt`'s (MLIR 22) on the same text.
@@ -303,9 +315,7 @@ mod tests {
                 "1:36: expected ')'",
             ),
         ];
-        for (text, expected) in cases {
-            assert_eq!(first_error(text), expected, "{text}");
-        }
+        assert_first_errors(&cases);
     }
 
     #[test]
@@ -346,9 +356,7 @@ mod tests {
                 "1:41: expected '->' in function type",
             ),
         ];
-        for (text, expected) in cases {
-            assert_eq!(first_error(text), expected, "{text}");
-        }
+        assert_first_errors(&cases);
     }
 
     #[test]
@@ -374,9 +382,7 @@ mod tests {
                 "1:19: custom op 'func.func' expected type instead of SSA identifier",
             ),
         ];
-        for (text, expected) in cases {
-            assert_eq!(first_error(text), expected, "{text}");
-        }
+        assert_first_errors(&cases);
     }
 
     #[test]
