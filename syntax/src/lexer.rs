@@ -236,7 +236,6 @@ impl Lexer<'_> {
 
     /// A string literal with MLIR's escapes (L-13). Ends before a raw LF, VT or FF.
     fn string(&mut self) -> SyntaxKind {
-        let start = self.pos - 1;
         loop {
             match self.peek(0) {
                 b'"' => {
@@ -249,7 +248,9 @@ impl Lexer<'_> {
                 _ => self.pos += 1,
             }
         }
-        self.error(start, self.pos, "expected '\"' in string literal");
+        // MLIR reports it where the string should have ended: at the line break (or the
+        // end of the input).
+        self.error(self.pos, self.pos, "expected '\"' in string literal");
         STRING
     }
 
@@ -466,7 +467,7 @@ mod tests {
                 WHITESPACE "\n"
                 BARE_ID "x" (nl)
                 error 18..20: unknown escape in string literal
-                error 22..27: expected '"' in string literal
+                error 27..27: expected '"' in string literal
             "#]],
         );
     }
