@@ -393,6 +393,19 @@ impl<'t> Parser<'t> {
         self.push_error(message.into(), range);
     }
 
+    /// Reports the character at the cursor, which starts no token, as upstream's lexer
+    /// does: a `.` that begins no ellipsis just after that dot (where the lexer looked for
+    /// the next one), anything else on the character.
+    pub(crate) fn error_unknown_character(&mut self) {
+        let t = self.nth_token(0);
+        if self.text_of(t).starts_with('.') {
+            let after_dot = TextRange::empty(TextSize::from(t.start + 1));
+            let message = "expected three consecutive dots for an ellipsis";
+            return self.push_error(message.into(), after_dot);
+        }
+        self.error("unexpected character");
+    }
+
     /// Reports `message` on a byte range.
     pub(crate) fn error_at(&mut self, message: impl Into<String>, range: TextRange) {
         self.push_error(message.into(), range);
@@ -403,15 +416,8 @@ impl<'t> Parser<'t> {
     /// the unexpected token starts a new one). A character that starts no token is reported
     /// as the lexer error it is, on that character.
     pub(crate) fn error_expected(&mut self, message: &str) {
-        let t = self.nth_token(0);
-        if t.kind == ERROR_TOKEN {
-            let text = self.text_of(t);
-            let message = if text.starts_with('.') {
-                "expected three consecutive dots for an ellipsis"
-            } else {
-                "unexpected character"
-            };
-            return self.error(message);
+        if self.nth_token(0).kind == ERROR_TOKEN {
+            return self.error_unknown_character();
         }
         if self.prev.is_none() {
             return self.error(message);

@@ -156,3 +156,61 @@ fn fixtures_ok() {
 fn fixtures_err() {
     check_dir("err", true);
 }
+
+/// Errors that upstream places off the start of the offending token, each at the column
+/// `mlir-opt` (MLIR 22) reports for the same one-line text.
+#[test]
+fn errors_stand_in_upstreams_columns() {
+    let cases = [
+        // The lexer reports the character after the `@`, and after a lone `.`.
+        (
+            "\"t\"() {a = @$x} : () -> ()",
+            13,
+            "@ identifier expected to start with letter or '_'",
+        ),
+        (
+            "func.func @e(.)",
+            15,
+            "expected three consecutive dots for an ellipsis",
+        ),
+        // An unterminated string where it should have ended.
+        ("\"abc", 5, "expected '\"' in string literal"),
+        // An affine operand missing: on the token found instead; an unknown name: just
+        // after the token before it.
+        (
+            "#m = affine_map<(d0) -> (d0 + )>",
+            31,
+            "missing right operand of binary operator",
+        ),
+        (
+            "#s = affine_set<(i)[N] : (i >=   )>",
+            34,
+            "expected affine expression",
+        ),
+        (
+            "#m = affine_map<(d0) -> (d0,  x)>",
+            29,
+            "use of undeclared identifier",
+        ),
+        // A non-affine operator: at the multiplicative operator after its operands.
+        (
+            "#m = affine_map<(i, j) -> (i*2 ceildiv j*5)>",
+            41,
+            "non-affine expression: right operand of ceildiv has to be either a constant or symbolic",
+        ),
+        (
+            "#m = affine_map<(i, j) -> (i * j + 2)>",
+            30,
+            "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic",
+        ),
+    ];
+    for (text, column, message) in cases {
+        let parse = parse(text);
+        let first = parse.errors().first().expect("an error");
+        assert_eq!(
+            (usize::from(first.range.start()) + 1, first.message.as_str()),
+            (column, message),
+            "{text}"
+        );
+    }
+}

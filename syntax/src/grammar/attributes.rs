@@ -8,6 +8,7 @@ mod elements;
 use super::{locations, types};
 use crate::SyntaxKind::{self, *};
 use crate::parser::Parser;
+use crate::{TextRange, TextSize};
 
 // test attributes_basic
 // "t.op"() {a = 1, b = -2 : i8, c = 1.5 : f32, d = 0x7C00 : f16, e = "s", f = "s" : !d.t, g = true, h = unit, i, "q k" = [1, [i32, @s]], j = {}, k = @a::@b, l = i32, m = (i32) -> i32, n = #alias, o = #d.a<[x]>, p = #d<"x"> : i32, q = loc("x":1:2)} : () -> ()
@@ -221,7 +222,10 @@ fn symbol_ref_parts(p: &mut Parser<'_>) -> bool {
 fn at_id(p: &mut Parser<'_>) -> bool {
     let ok = p.current_text() != "@";
     if !ok {
-        p.error("@ identifier expected to start with letter or '_'");
+        // Upstream's lexer reports the character after the `@`.
+        let after_at = TextSize::from(p.nth_token(0).start) + TextSize::of('@');
+        let message = "@ identifier expected to start with letter or '_'";
+        p.error_at(message, TextRange::empty(after_at));
     }
     p.bump();
     ok

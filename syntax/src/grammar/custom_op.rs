@@ -227,12 +227,7 @@ fn item(p: &mut Parser<'_>) {
 
 /// Reports a character that starts no token, as upstream's lexer does.
 pub(crate) fn unexpected_token(p: &mut Parser<'_>) {
-    let message = if p.current_text().starts_with('.') {
-        "expected three consecutive dots for an ellipsis"
-    } else {
-        "unexpected character"
-    };
-    p.error(message);
+    p.error_unknown_character();
     p.bump();
 }
 

@@ -111,7 +111,19 @@ fn binary_error(node: &SyntaxNode, vars: &HashMap<String, Var>) -> Option<Syntax
         ),
         _ => return None,
     };
-    Some(SyntaxError::new(message, op.text_range()))
+    Some(SyntaxError::new(message, error_place(node, &op)))
+}
+
+/// Where upstream reports a binary expression's error: it combines an operator's operands
+/// on meeting the next multiplicative operator (`i ceildiv j * 5` at the `*`), and only at
+/// the end of such a run at the operator itself.
+fn error_place(node: &SyntaxNode, op: &SyntaxToken) -> TextRange {
+    let next = node
+        .parent()
+        .filter(|p| p.kind() == AFFINE_BINARY_EXPR && p.first_child().as_ref() == Some(node))
+        .and_then(|p| operator(&p))
+        .filter(|t| t.kind() == STAR || matches!(t.text(), "floordiv" | "ceildiv" | "mod"));
+    next.as_ref().unwrap_or(op).text_range()
 }
 
 /// Does evaluation prove that `expr`'s value changes with some dimension?

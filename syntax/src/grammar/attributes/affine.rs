@@ -285,7 +285,8 @@ fn atom(p: &mut Parser<'_>, names: &[&str], has_lhs: bool) -> bool {
         INT_NUMBER | VALUE_ID => {}
         BARE_ID if p.current_text() == "symbol" && p.nth(1) == L_PAREN => return symbol_expr(p),
         BARE_ID if !names.contains(&p.current_text()) => {
-            p.error("use of undeclared identifier");
+            // Upstream places this one as a wrong token: just after the token before.
+            p.error_expected("use of undeclared identifier");
             return false;
         }
         BARE_ID => {}
@@ -295,12 +296,17 @@ fn atom(p: &mut Parser<'_>, names: &[&str], has_lhs: bool) -> bool {
                 p.error("missing left operand of binary operator");
                 return false;
             }
+            if p.at(ERROR_TOKEN) {
+                p.error_unknown_character();
+                return false;
+            }
             let message = if has_lhs {
                 "missing right operand of binary operator"
             } else {
                 "expected affine expression"
             };
-            p.error_expected(message);
+            // On the token found instead, even at the start of a line, as upstream does.
+            p.error(message);
             return false;
         }
     }
