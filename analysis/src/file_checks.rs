@@ -388,7 +388,12 @@ fn alias_use_check(
             .then(|| Diagnostic::error("alias", message, at));
     }
     let message = format!("undefined symbol alias id '{}'", &name[1..]);
-    Some(Diagnostic::error("alias", message, at))
+    // MLIR finds the alias undefined once it has read it: the error stands just after it.
+    Some(Diagnostic::error(
+        "alias",
+        message,
+        TextRange::empty(at.end()),
+    ))
 }
 
 /// Symbols are unique in a symbol table; the table's own symbol uses (`shape.lib`).
@@ -565,6 +570,31 @@ mod tests {
         let message = "expected location, but found '3 : i32'".to_string();
         let uses = [text.find("#l").unwrap(), text.rfind("#l)").unwrap()];
         assert_eq!(found, [(message.clone(), uses[0]), (message, uses[1])]);
+    }
+
+    #[test]
+    fn an_undefined_alias_is_reported_just_after_it() {
+        // Where `mlir-opt` (MLIR 22) reports it: once the alias is read.
+        let text =
+            "func.func private @f(!unknown_alias) -> ()\n\"t.op\"() {a = #nope} : () -> ()\n";
+        let found: Vec<(String, usize)> = crate::file_diagnostics(text, false)
+            .into_iter()
+            .map(|d| (d.message, usize::from(d.range.start())))
+            .collect();
+        let after = |alias: &str| text.find(alias).unwrap() + alias.len();
+        assert_eq!(
+            found,
+            [
+                (
+                    "undefined symbol alias id 'unknown_alias'".to_string(),
+                    after("!unknown_alias")
+                ),
+                (
+                    "undefined symbol alias id 'nope'".to_string(),
+                    after("#nope")
+                ),
+            ]
+        );
     }
 
     #[test]

@@ -236,15 +236,31 @@ fn an_integer_type_past_the_format_starts_no_op() {
     let text =
         "func.func @f() {\n  %0 = arith.constant 1 i32\n  %1 = arith.constant 1 f32\n  return\n}\n";
     let at_end_of_one = text.find("1 i32").unwrap() + 1;
-    let reported: Vec<(usize, String)> = crate::file_diagnostics(text, false)
-        .into_iter()
-        .map(|d| (usize::from(d.range.start()), d.message))
-        .collect();
     assert_eq!(
-        reported,
+        reported(text),
         [(
             at_end_of_one,
             "expected operation name in quotes".to_string()
         )]
+    );
+}
+
+/// Each diagnostic of the file `text` as where it starts and its message.
+fn reported(text: &str) -> Vec<(usize, String)> {
+    crate::file_diagnostics(text, false)
+        .into_iter()
+        .map(|d| (usize::from(d.range.start()), d.message))
+        .collect()
+}
+
+#[test]
+fn a_while_loop_with_other_input_types_than_values_is_reported_at_its_colon() {
+    // Where MLIR (22) began to read the function type.
+    let text = "func.func @f() {\n  scf.while : (i32) -> () {\n    %c = arith.constant true\n    scf.condition(%c)\n  } do {\n    scf.yield\n  }\n  return\n}\n";
+    let message =
+        "custom op 'scf.while' expected as many input types as operands (expected 0 got 1)";
+    assert_eq!(
+        reported(text),
+        [(text.find(": (i32)").unwrap(), message.to_string())]
     );
 }

@@ -355,8 +355,9 @@ fn while_header_error(c: &mut Cursor<'_>) -> Option<(String, TextRange)> {
         true => assignments(c)?.1,
         false => Vec::new(),
     };
-    c.eat_token(":")?;
-    let (inputs, _, at) = c.function_type_parts()?;
+    // MLIR reports the mismatch where it began to read the type: at the `:`.
+    let at = c.eat_token(":")?.text_range();
+    let (inputs, _, _) = c.function_type_parts()?;
     (inputs.len() != inits.len()).then(|| {
         let message = format!(
             "expected as many input types as operands (expected {} got {})",

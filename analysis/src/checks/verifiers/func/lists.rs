@@ -261,12 +261,15 @@ impl List {
     }
 }
 
-/// An item this reader does not read past: an error node, a group left open or a `{...}`
-/// that is no attribute dictionary. The grammar reported the first two; in the last,
-/// MLIR's attribute parser stops on what the grammar kept as a region or a group.
+/// An item this reader does not read past: an error node or token, a group left open or
+/// a `{...}` that is no attribute dictionary. The grammar or the lexer reported the first
+/// three (the lexer's error comes first: MLIR lexes a token before its parser reads it);
+/// in the last, MLIR's attribute parser stops on what the grammar kept as a region or a
+/// group.
 fn unreadable(item: &CustomOpItem) -> bool {
     match item {
         CustomOpItem::Other(_) | CustomOpItem::Region(_) => true,
+        CustomOpItem::Token(token) => token.kind() == SyntaxKind::ERROR_TOKEN,
         CustomOpItem::Group(group) => {
             !group.is_closed() || group.delimiter() == GroupDelimiter::Brace
         }
