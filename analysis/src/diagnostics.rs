@@ -197,7 +197,12 @@ fn first_syntax_errors_of_lines(
         });
         if !same_line {
             last = Some(start);
-            out.push(Diagnostic::error("syntax", e.message.clone(), e.range));
+            let mut d = Diagnostic::error("syntax", e.message.clone(), e.range);
+            d.notes.extend(e.note.iter().map(|note| Note {
+                range: e.range,
+                message: note.clone(),
+            }));
+            out.push(d);
         }
     }
     out

@@ -24,11 +24,13 @@ pub use lexer::{LexError, Token, lex};
 pub use rowan::{GreenNode, TextRange, TextSize, WalkEvent};
 pub use syntax_kind::{MlirLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
-/// A syntax error: MLIR's message and the byte range it applies to.
+/// A syntax error: MLIR's message and the byte range it applies to, and the note MLIR
+/// attaches to a few (at the same place).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SyntaxError {
     pub message: String,
     pub range: TextRange,
+    pub note: Option<String>,
 }
 
 impl SyntaxError {
@@ -36,7 +38,14 @@ impl SyntaxError {
         SyntaxError {
             message: message.into(),
             range,
+            note: None,
         }
+    }
+
+    /// The error with MLIR's note `note` attached.
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
     }
 }
 

@@ -378,7 +378,7 @@ fn shift(at: TextSize, by: i64) -> TextSize {
 fn shifted(errors: &[SyntaxError], by: i64) -> Vec<SyntaxError> {
     let move_error = |e: &SyntaxError| {
         let range = TextRange::new(shift(e.range.start(), by), shift(e.range.end(), by));
-        SyntaxError::new(e.message.clone(), range)
+        SyntaxError { range, ..e.clone() }
     };
     errors.iter().map(move_error).collect()
 }

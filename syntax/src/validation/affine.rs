@@ -54,7 +54,7 @@ pub(super) fn check(cx: &mut Context, node: &SyntaxNode) {
             .iter()
             .any(|(r, _)| r != range && range.contains_range(*r));
         if !encloses_other {
-            cx.error(error.message.clone(), error.range);
+            cx.push(error.clone());
         }
     }
 }

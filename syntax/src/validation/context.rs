@@ -111,8 +111,13 @@ impl Context {
     }
 
     pub(super) fn error(&mut self, message: impl Into<String>, range: TextRange) {
+        self.push(SyntaxError::new(message, range));
+    }
+
+    /// Reports an error made whole elsewhere (with its note, if it has one).
+    pub(super) fn push(&mut self, error: SyntaxError) {
         if self.errors.len() < MAX_ERRORS {
-            self.errors.push(SyntaxError::new(message, range));
+            self.errors.push(error);
         }
     }
 

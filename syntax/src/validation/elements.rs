@@ -6,7 +6,7 @@
 use rowan::{NodeOrToken, TextRange};
 
 use super::context::{Context, next_non_trivia, significant_children, token_of};
-use super::literal::{Signed, float_from_integer_error, out_of_range};
+use super::literal::{Signed, float_value_error, out_of_range};
 use super::ty::{Shaped, Sign, Ty, trailing_type, type_of};
 use crate::SyntaxKind::{self, *};
 use crate::{SyntaxElement, SyntaxError, SyntaxNode, SyntaxToken};
@@ -14,7 +14,7 @@ use crate::{SyntaxElement, SyntaxError, SyntaxNode, SyntaxToken};
 /// Checks one DENSE_ATTR node.
 pub(super) fn check_dense(cx: &mut Context, node: &SyntaxNode) {
     if let Some(error) = dense_error(cx, node) {
-        cx.error(error.message, error.range);
+        cx.push(error);
     }
 }
 
@@ -319,10 +319,7 @@ fn scalar_errors(lit: &ElementsLiteral, scalar: &Ty, loc: TextRange) -> Option<S
             .find_map(|e| int_element_error(e, width, sign, scalar));
     }
     if let Ty::Float(_, bits) = *scalar {
-        return lit
-            .storage
-            .iter()
-            .find_map(|e| float_element_error(e, bits));
+        return lit.storage.iter().find_map(|e| float_value_error(e, bits));
     }
     let other = lit.storage.iter().find(|e| e.token.kind() != STRING)?;
     let message = format!("expected string token, got {}", other.token.text());
@@ -343,15 +340,6 @@ fn int_element_error(e: &Signed, width: u64, sign: Sign, ty: &Ty) -> Option<Synt
         "integer constant out of range for type"
     } else {
         return None;
-    };
-    Some(SyntaxError::new(message, e.token.text_range()))
-}
-
-fn float_element_error(e: &Signed, bits: u32) -> Option<SyntaxError> {
-    let message = match e.token.kind() {
-        FLOAT_NUMBER => return None,
-        INT_NUMBER | HEX_NUMBER => float_from_integer_error(e, bits)?,
-        _ => "expected floating point literal",
     };
     Some(SyntaxError::new(message, e.token.text_range()))
 }

@@ -93,11 +93,13 @@ pub(super) fn out_of_range(value: &Signed, width: u64, sign: Sign) -> bool {
     }
 }
 
+const DECIMAL_FOR_FLOAT: &str = "unexpected decimal integer literal for a floating point value";
+
 /// Upstream's parseFloatFromIntegerLiteral: an integer token read as a float of `bits`
 /// bits must be a non-negative hexadecimal bit pattern that fits.
 pub(super) fn float_from_integer_error(value: &Signed, bits: u32) -> Option<&'static str> {
     if value.token.kind() != HEX_NUMBER {
-        return Some("unexpected decimal integer literal for a floating point value");
+        return Some(DECIMAL_FOR_FLOAT);
     }
     if value.negative {
         return Some("hexadecimal float literal should not have a leading minus");
@@ -110,7 +112,7 @@ pub(super) fn float_from_integer_error(value: &Signed, bits: u32) -> Option<&'st
 /// Checks one DENSE_ARRAY_ATTR node.
 pub(super) fn check_array(cx: &mut Context, node: &SyntaxNode) {
     if let Some(error) = dense_array_error(cx, node) {
-        cx.error(error.message, error.range);
+        cx.push(error);
     }
 }
 
@@ -174,13 +176,19 @@ fn value_error(value: &[SyntaxElement], ty: &Ty) -> Option<SyntaxError> {
     }
 }
 
-fn float_value_error(value: &Signed, bits: u32) -> Option<SyntaxError> {
+/// A float element or value: a float literal, or an integer read as one (a hexadecimal
+/// bit pattern). A decimal integer gets MLIR's note on how to write it.
+pub(super) fn float_value_error(value: &Signed, bits: u32) -> Option<SyntaxError> {
     let message = match value.token.kind() {
         FLOAT_NUMBER => return None,
         INT_NUMBER | HEX_NUMBER => float_from_integer_error(value, bits)?,
         _ => "expected floating point literal",
     };
-    Some(SyntaxError::new(message, value.token.text_range()))
+    let error = SyntaxError::new(message, value.token.text_range());
+    Some(match message {
+        DECIMAL_FOR_FLOAT => error.with_note("add a trailing dot to make the literal a float"),
+        _ => error,
+    })
 }
 
 /// Integer values: `true`/`false` only for `i1`, which takes nothing else; range errors

@@ -25,7 +25,7 @@ pub(super) fn check(cx: &mut Context, node: &SyntaxNode) {
         .filter(|c| c.kind() == METADATA_ENTRY)
         .find_map(|entry| top_entry_error(&entry));
     if let Some(error) = error {
-        cx.error(error.message, error.range);
+        cx.push(error);
     }
 }
 

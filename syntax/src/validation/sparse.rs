@@ -16,7 +16,7 @@ use crate::{SyntaxElement, SyntaxError, SyntaxNode};
 /// Checks one SPARSE_ATTR node.
 pub(super) fn check(cx: &mut Context, node: &SyntaxNode) {
     if let Some(error) = sparse_error(cx, node) {
-        cx.error(error.message, error.range);
+        cx.push(error);
     }
 }
 

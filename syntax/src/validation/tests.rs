@@ -717,3 +717,20 @@ fn no_node_that_holds_only_tokens_is_checked() {
         );
     }
 }
+
+#[test]
+fn a_decimal_float_element_carries_mlirs_note() {
+    for text in [attr("dense<[4]> : tensor<1xf32>"), attr("array<f32: 4>")] {
+        let parse = parse(&text);
+        let notes: Vec<Option<&str>> = parse.errors().iter().map(|e| e.note.as_deref()).collect();
+        assert_eq!(
+            notes,
+            [Some("add a trailing dot to make the literal a float")],
+            "{text}"
+        );
+    }
+    // A hexadecimal bit pattern out of range gets no note.
+    let parse = parse(&attr("dense<0x7FFFFFFFF> : tensor<2xf32>"));
+    assert!(!parse.errors().is_empty());
+    assert!(parse.errors().iter().all(|e| e.note.is_none()));
+}

@@ -308,7 +308,7 @@ pub(super) fn check(cx: &mut Context, node: &SyntaxNode) {
         shaped_node_error(cx, node)
     };
     if let Some(error) = error {
-        cx.error(error.message, error.range);
+        cx.push(error);
     }
 }
 

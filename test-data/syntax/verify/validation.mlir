@@ -564,3 +564,16 @@
     }
   }
 #-}
+
+// -----
+
+// A decimal integer where a float is wanted, with MLIR's note on how to write it.
+// expected-error@+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note@+1 {{add a trailing dot to make the literal a float}}
+"t.op"() {value = dense<[4]> : tensor<1xf32>} : () -> ()
+
+// -----
+
+// expected-error@+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note@+1 {{add a trailing dot to make the literal a float}}
+"t.op"() {value = array<f32: 4>} : () -> ()
