@@ -63,3 +63,15 @@ func.func @results_of_nested_ops() -> i32 {
   }
   return %0 : i32
 }
+
+// -----
+
+func.func @loop_variable_reused() {
+  // expected-note@+1 {{previously referenced here}}
+  affine.for %i = 1 to 10 {
+    // expected-error@+1 {{region entry argument '%i' is already in use}}
+    affine.for %i = 1 to 10 {
+    }
+  }
+  return
+}

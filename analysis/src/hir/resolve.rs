@@ -123,15 +123,16 @@ impl<'b> Resolver<'b> {
     fn define_value(&mut self, i: u32, what: &str) {
         let name = &self.body.names[i as usize];
         if let Some(previous) = self.clashing_value(name.scope, self.text(name)) {
-            let message = if what == "region entry argument" {
-                format!(
-                    "region entry argument '{}' is already in use",
-                    self.text(name)
-                )
+            // MLIR words the two clashes' notes apart too.
+            let (message, note) = if what == "region entry argument" {
+                let text = self.text(name);
+                let message = format!("region entry argument '{text}' is already in use");
+                (message, "previously referenced here")
             } else {
-                format!("{what} '{}'", self.text(name))
+                let message = format!("{what} '{}'", self.text(name));
+                (message, "previously defined here")
             };
-            let note = (previous, "previously defined here".to_string());
+            let note = (previous, note.to_string());
             self.out.errors.push(NameError {
                 name: i,
                 on_op: false,
