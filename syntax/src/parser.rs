@@ -414,7 +414,7 @@ impl<'t> Parser<'t> {
     /// Reports a missing or unexpected token as upstream's emitWrongTokenError does: just
     /// after the previous token, where the missing one belongs (on the previous line when
     /// the unexpected token starts a new one). A character that starts no token is reported
-    /// as the lexer error it is, on that character.
+    /// as the lexer error it is (`error_unknown_character`).
     pub(crate) fn error_expected(&mut self, message: &str) {
         if self.nth_token(0).kind == ERROR_TOKEN {
             return self.error_unknown_character();

@@ -72,7 +72,8 @@ pub(super) fn results_failure(rest: &[CustomOpItem]) -> Option<Diagnostic> {
     read.err().flatten()
 }
 
-/// The items of a closed parenthesised group, and which is next.
+/// The items of a parenthesised group (or, for a single result type, those after the
+/// `->`), and which is next.
 struct List {
     items: Vec<CustomOpItem>,
     next: usize,
