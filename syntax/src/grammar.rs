@@ -6,7 +6,7 @@ mod attributes;
 mod custom_op;
 mod generic_op;
 mod locations;
-mod types;
+pub(crate) mod types;
 
 use crate::SyntaxKind::{self, *};
 use crate::parser::Parser;

@@ -20,6 +20,7 @@ pub mod validation;
 #[cfg(test)]
 mod tests;
 
+pub use grammar::types::{is_integer_type, is_shaped_keyword};
 pub use lexer::{LexError, Token, lex};
 pub use rowan::{GreenNode, TextRange, TextSize, WalkEvent};
 pub use syntax_kind::{MlirLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};

@@ -15,7 +15,7 @@ use super::{custom_parsers, left_over};
 use crate::diagnostics::Diagnostic;
 use crate::hir::ops::op_name_range;
 use crate::hir::{self, ops};
-use crate::registry::{self, AttrValue, COMPLETE_DIALECTS, OpMatch, OpSpec, Registry, Trait};
+use crate::registry::{self, AttrValue, COMPLETE_DIALECTS, Fit, OpMatch, OpSpec, Registry, Trait};
 use crate::types::{Lowering, Type};
 
 mod irdl_ops;
@@ -612,19 +612,20 @@ impl Gatherer<'_> {
             }
             return (None, None, OpTypes::default());
         };
-        match registry::match_op(&op, spec) {
-            Some(matched) => {
+        match registry::fit_op(&op, spec) {
+            Fit::Matched(matched) => {
                 let types = op_types::custom_op_types(spec, &matched, &mut self.lowering);
                 (Some(spec), Some(matched), types)
             }
-            None => {
+            Fit::LeftOver(item, previous_end) => {
                 if self.verify_ops
-                    && let Some(error) = left_over::error(&op, spec)
+                    && let Some(error) = left_over::error(&item, previous_end)
                 {
                     self.facts.errors.push(error);
                 }
                 (Some(spec), None, OpTypes::default())
             }
+            Fit::No => (Some(spec), None, OpTypes::default()),
         }
     }
 

@@ -16,12 +16,33 @@ use super::{hooks, infer};
 /// Maps a custom op onto `spec` by the spec's format; `None` if the op has no format or
 /// its syntax does not fit it.
 pub fn match_op(op: &ast::CustomOp, spec: &OpSpec) -> Option<OpMatch> {
-    let atoms = atoms(op);
-    let (state, end) = read_format(spec, &atoms)?;
-    if end < atoms.len() {
-        return None;
+    match fit_op(op, spec) {
+        Fit::Matched(matched) => Some(matched),
+        Fit::LeftOver(..) | Fit::No => None,
     }
-    Some(infer::finish(state, spec, result_count(op)))
+}
+
+/// How a custom op fits its spec's format.
+pub enum Fit {
+    Matched(OpMatch),
+    /// The format was read in full before the op's items ended: the first item left
+    /// over, and where the item before it ends. MLIR's parser ends the op there and reads
+    /// a new statement from that item.
+    LeftOver(CustomOpItem, TextSize),
+    /// No format, or the op stops fitting it before its end (or inside a construct).
+    No,
+}
+
+/// `match_op`, saying also where an op goes on past its format.
+pub fn fit_op(op: &ast::CustomOp, spec: &OpSpec) -> Fit {
+    let atoms = atoms(op);
+    let Some((state, next)) = read_format(spec, &atoms) else {
+        return Fit::No;
+    };
+    if next >= atoms.len() {
+        return Fit::Matched(infer::finish(state, spec, result_count(op)));
+    }
+    left_over(op, &atoms, next).map_or(Fit::No, |(item, end)| Fit::LeftOver(item, end))
 }
 
 /// What reading `spec`'s whole format over `atoms` bound, and the index of the first
@@ -37,20 +58,16 @@ fn read_format(spec: &OpSpec, atoms: &[Atom]) -> Option<(State, usize)> {
     Some((matcher.state, matcher.cursor.position()))
 }
 
-/// When the op's items go on past the end of `spec`'s format, read in full: the first
-/// item left over, and where the item before it ends. MLIR's parser ends the op there
-/// and reads a new statement from that item. `None` if the op fits the format, or stops
-/// fitting it before its end.
-pub fn left_over(op: &ast::CustomOp, spec: &OpSpec) -> Option<(CustomOpItem, TextSize)> {
-    let atoms = atoms(op);
-    let (_, next) = read_format(spec, &atoms)?;
+/// The item at `atoms[next]`, left over after the format, and where the atom before it
+/// ends; `None` if the format ended inside a construct (after an opening bracket or a
+/// label) or the next atom is no item.
+fn left_over(op: &ast::CustomOp, atoms: &[Atom], next: usize) -> Option<(CustomOpItem, TextSize)> {
     let Some(Atom::Item(item)) = atoms.get(next) else {
         return None;
     };
     let previous_end = match next.checked_sub(1).map(|i| &atoms[i]) {
         Some(Atom::Item(item)) => item_range(item).end(),
         Some(Atom::Close(_, group)) => group.text_range().end(),
-        // After an opening bracket or a label, the op stops inside a construct.
         Some(_) => return None,
         None => op
             .syntax()

@@ -32,10 +32,7 @@ const MAX_INT_WIDTH: u64 = 16_777_215;
 
 /// Is `text` a keyword type: an integer type, a float type, `index` or `none`?
 pub(crate) fn is_keyword_type(text: &str) -> bool {
-    integer_type_width(text).is_some()
-        || FLOAT_TYPES.contains(&text)
-        || text == "index"
-        || text == "none"
+    is_integer_type(text) || FLOAT_TYPES.contains(&text) || text == "index" || text == "none"
 }
 
 /// The digits of `i32`, `si8`, `ui64` (any run of digits, as upstream lexes it, L-04).
@@ -47,8 +44,14 @@ fn integer_type_width(text: &str) -> Option<&str> {
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
+/// Is `text` an integer type (`i32`, `si8`, `ui64`), which MLIR's lexer reads as one
+/// token of its own, never as a bare identifier?
+pub fn is_integer_type(text: &str) -> bool {
+    integer_type_width(text).is_some()
+}
+
 /// Is `text` the keyword of a builtin type with a `<...>` body (`tensor`, `memref`, ...)?
-pub(crate) fn is_shaped_keyword(text: &str) -> bool {
+pub fn is_shaped_keyword(text: &str) -> bool {
     matches!(text, "tensor" | "memref" | "vector" | "complex" | "tuple")
 }
 

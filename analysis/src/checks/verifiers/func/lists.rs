@@ -161,10 +161,7 @@ impl List {
         match self.peek() {
             Some(CustomOpItem::Keyword(keyword)) => {
                 let word = keyword.text().ok_or(None)?;
-                if !matches!(
-                    word.as_str(),
-                    "tensor" | "memref" | "vector" | "complex" | "tuple"
-                ) {
+                if !mlir_syntax::is_shaped_keyword(&word) {
                     return Err(Some(self.wrong_token("expected non-function type")));
                 }
                 self.next += 1;
