@@ -3,7 +3,9 @@
 //! loads and stores, `affine.parallel`'s reductions, the LLVM dialect's `alloca`,
 //! `getelementptr`, `call`, `icmp` and `fcmp`, `vector.outerproduct`, the trailing types
 //! of the vector transfers and of a few other vector and tensor ops, the reduction
-//! kinds of the GPU dialect and `gpu.launch_func`'s kernel and arguments. Each reads the
+//! kinds of the GPU dialect, `gpu.launch_func`'s kernel and arguments, the `async` of the
+//! GPU ops with async dependencies, `gpu.func`'s arguments and the result type of the
+//! SPIR-V extended arithmetic ops. Each reads the
 //! op's items as MLIR's C++ parser reads its tokens, reports the first error it would (a
 //! few report two, as MLIR does), and says nothing where the op strays from what it knows.
 
@@ -13,6 +15,7 @@ mod gpu;
 mod llvm;
 mod reader;
 mod shaped;
+mod spirv;
 mod vector;
 
 use mlir_syntax::ast;
@@ -43,6 +46,10 @@ pub(super) fn header_failure(
         "vector.transfer_read" | "vector.transfer_write" => vector::transfer,
         "gpu.all_reduce" | "gpu.subgroup_reduce" => gpu::reduction,
         "gpu.launch_func" => gpu::launch_func,
+        "gpu.wait" => gpu::wait,
+        "gpu.func" => gpu::func,
+        name if gpu::ASYNC_OPS.contains(&name) => gpu::async_dependencies,
+        name if spirv::EXTENDED_OPS.contains(&name) => spirv::extended_binary,
         "vector.broadcast" => |r| shaped::trailing_types(r, &[Class::Any, Class::Vector]),
         "vector.shape_cast" => |r| shaped::trailing_types(r, &[Class::Vector, Class::Vector]),
         "tensor.splat" | "tensor.from_elements" | "tensor.empty" => {

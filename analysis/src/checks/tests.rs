@@ -264,3 +264,68 @@ fn a_while_loop_with_other_input_types_than_values_is_reported_at_its_colon() {
         [(text.find(": (i32)").unwrap(), message.to_string())]
     );
 }
+
+#[test]
+fn an_async_gpu_op_must_name_its_token_and_a_sync_wait_names_nothing() {
+    // Where MLIR (22) reports them: at `async`, and at the result list.
+    let unnamed = "func.func @f(%t: !gpu.async.token) {\n  gpu.wait async [%t]\n  return\n}\n";
+    let message = "custom op 'gpu.wait' needs to be named when marked 'async'";
+    assert_eq!(
+        reported(unnamed),
+        [(unnamed.find("async [").unwrap(), message.to_string())]
+    );
+    let named = "func.func @f(%t: !gpu.async.token) {\n  %d = gpu.wait [%t]\n  return\n}\n";
+    let message = "cannot name an operation with no results";
+    assert_eq!(
+        reported(named),
+        [(named.find("%d").unwrap(), message.to_string())]
+    );
+    let fine = "func.func @f(%t: !gpu.async.token) {\n  %d = gpu.wait async [%t]\n  gpu.wait [%d]\n  return\n}\n";
+    assert_eq!(reported(fine), []);
+}
+
+#[test]
+fn a_gpu_function_names_its_arguments() {
+    let text = "gpu.module @m {\n  gpu.func @k(f32) -> f32 {\n    gpu.return\n  }\n}\n";
+    let message = "custom op 'gpu.func' gpu.func requires named arguments";
+    assert_eq!(
+        reported(text),
+        [(text.find("(f32)").unwrap(), message.to_string())]
+    );
+    // The list is read first, as `func.func`'s is.
+    let broken = "gpu.module @m {\n  gpu.func @k(%a: f32, f32) {\n    gpu.return\n  }\n}\n";
+    let message = "custom op 'gpu.func' expected SSA identifier";
+    assert_eq!(
+        reported(broken),
+        [(broken.find("f32)").unwrap(), message.to_string())]
+    );
+}
+
+#[test]
+fn spirv_extended_arithmetic_wants_a_struct_of_two_members() {
+    let op = |ty: &str| {
+        format!("func.func @f(%x: i32) {{\n  %0 = spirv.IAddCarry %x, %x : {ty}\n  return\n}}\n")
+    };
+    let message = "custom op 'spirv.IAddCarry' expected spirv.struct type with two members";
+    for wrong in [
+        "!spirv.struct<(i32)>",
+        "!spirv.struct<()>",
+        "i32",
+        "!spirv.struct<(i32 [0], i32 [4], i32 [8])>",
+    ] {
+        let text = op(wrong);
+        assert_eq!(
+            reported(&text),
+            [(text.rfind(wrong).unwrap(), message.to_string())],
+            "{wrong}"
+        );
+    }
+    for fine in [
+        "!spirv.struct<(i32, i32)>",
+        "!spirv.struct<(i32 [0], i32 [4])>",
+        "!pair",
+    ] {
+        let text = format!("!pair = !spirv.struct<(i32, i32)>\n{}", op(fine));
+        assert_eq!(reported(&text), [], "{fine}");
+    }
+}

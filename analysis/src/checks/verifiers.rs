@@ -13,6 +13,7 @@ mod arith;
 mod builtin;
 mod cf;
 mod func;
+pub(in crate::checks) use func::{arguments_failure, results_failure};
 mod memref;
 mod scf;
 

@@ -1,12 +1,46 @@
 //! The reductions of the GPU dialect (`gpu.all_reduce`, `gpu.subgroup_reduce`), whose
-//! custom parser reads an optional reduction kind and rejects a word that names none, and
-//! `gpu.launch_func`'s kernel symbol and kernel arguments.
+//! custom parser reads an optional reduction kind and rejects a word that names none;
+//! `gpu.launch_func`'s kernel symbol and kernel arguments; the `async` keyword of the ops
+//! that take async dependencies, and the result it gives `gpu.wait`; `gpu.func`'s
+//! argument list.
 
 use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 use super::reader::{Reader, Step, failed, is_keyword, plain_error};
-use crate::checks::verifiers::{item_range, wrong_token_at};
+use crate::checks::verifiers::{arguments_failure, item_range, results_failure, wrong_token_at};
+use crate::file_checks::result_binding_check;
+
+/// The ops whose parser starts with `[async] [[deps]]`: MLIR's `custom<AsyncDependencies>`
+/// directive, or `gpu.launch`'s and `gpu.launch_func`'s own parsers, which read the same.
+pub(super) const ASYNC_OPS: &[&str] = &[
+    "gpu.alloc",
+    "gpu.create_2to4_spmat",
+    "gpu.create_bsr",
+    "gpu.create_coo",
+    "gpu.create_coo_aos",
+    "gpu.create_csc",
+    "gpu.create_csr",
+    "gpu.create_dn_tensor",
+    "gpu.dealloc",
+    "gpu.destroy_dn_tensor",
+    "gpu.destroy_sp_mat",
+    "gpu.launch",
+    "gpu.memcpy",
+    "gpu.memset",
+    "gpu.sddmm",
+    "gpu.sddmm_buffer_size",
+    "gpu.set_csr_pointers",
+    "gpu.spgemm_copy",
+    "gpu.spgemm_create_descr",
+    "gpu.spgemm_destroy_descr",
+    "gpu.spgemm_work_estimation_or_compute",
+    "gpu.spmat_get_size",
+    "gpu.spmm",
+    "gpu.spmm_buffer_size",
+    "gpu.spmv",
+    "gpu.spmv_buffer_size",
+];
 
 /// The cases of MLIR's `gpu::AllReduceOperation`, as written.
 const KINDS: &[&str] = &[
@@ -36,7 +70,9 @@ pub(super) fn reduction(r: &mut Reader<'_, '_>) -> Step {
 /// `[async] [[deps]] @kernel blocks in (...) threads in (...) ... [args(%v : type, ...)]`:
 /// the kernel is a symbol, not a string, and an argument is a value and its type only.
 pub(super) fn launch_func(r: &mut Reader<'_, '_>) -> Step {
-    r.eat_keyword("async");
+    if let Err(step) = async_keyword(r) {
+        return step;
+    }
     if let Some(CustomOpItem::Group(deps)) = r.peek()
         && deps.delimiter() == GroupDelimiter::Bracket
     {
@@ -88,6 +124,84 @@ fn kernel_arguments(group: &ast::Group) -> Step {
                 return failed(plain_error("expected ')' in argument list", at));
             }
         }
+    }
+    Step::Done
+}
+
+/// `[async]`: the keyword gives the op an async token as its result, which the parser
+/// wants named (`%t = gpu.wait async`). Whether the keyword was there.
+fn async_keyword(r: &mut Reader<'_, '_>) -> Result<bool, Step> {
+    let at = r.here();
+    if !r.eat_keyword("async") {
+        return Ok(false);
+    }
+    match at {
+        Some(at) if !r.has_result_list() => Err(failed(
+            r.custom_error("needs to be named when marked 'async'", at),
+        )),
+        _ => Ok(true),
+    }
+}
+
+/// An op of `ASYNC_OPS` whose other items are not read here: `[async] ...`.
+pub(super) fn async_dependencies(r: &mut Reader<'_, '_>) -> Step {
+    match async_keyword(r) {
+        Ok(_) => Step::Done,
+        Err(step) => step,
+    }
+}
+
+/// `gpu.wait [async] [[deps]] [{attrs}]`: the op has a result only when `async`, and the
+/// result list must name as many as it has.
+pub(super) fn wait(r: &mut Reader<'_, '_>) -> Step {
+    let is_async = match async_keyword(r) {
+        Ok(is_async) => is_async,
+        Err(step) => return step,
+    };
+    if matches!(r.peek(), Some(CustomOpItem::Group(_)))
+        && r.value_group(GroupDelimiter::Bracket).is_none()
+    {
+        return Step::Unknown;
+    }
+    r.eat_attr_dict();
+    if r.peek().is_some() {
+        return Step::Unknown;
+    }
+    match result_binding_check(&r.node, u64::from(is_async)) {
+        Some(error) => failed(error),
+        None => Step::Done,
+    }
+}
+
+/// `gpu.func @name(args) [-> results] ...`: the argument and result lists as `func.func`
+/// reads them, then arguments that are named, as a kernel's body refers to them; the
+/// error stands at the list's `(`.
+pub(super) fn func(r: &mut Reader<'_, '_>) -> Step {
+    let Some(CustomOpItem::SymbolRef(_)) = r.peek() else {
+        return Step::Unknown;
+    };
+    let Some(CustomOpItem::Group(arguments)) = r.items.get(r.next + 1).cloned() else {
+        return Step::Unknown;
+    };
+    if arguments.delimiter() != GroupDelimiter::Paren {
+        return Step::Unknown;
+    }
+    r.next += 2;
+    if let Some(error) =
+        arguments_failure(r.name(), &arguments).or_else(|| results_failure(&r.items[r.next..]))
+    {
+        return failed(error);
+    }
+    let unnamed = arguments
+        .items()
+        .next()
+        .is_some_and(|first| !matches!(first, CustomOpItem::ValueUse(_)));
+    let Some(open) = arguments.syntax().first_token() else {
+        return Step::Unknown;
+    };
+    if unnamed {
+        let message = "gpu.func requires named arguments";
+        return failed(r.custom_error(message, open.text_range()));
     }
     Step::Done
 }

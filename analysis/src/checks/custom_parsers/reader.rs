@@ -35,6 +35,8 @@ macro_rules! read {
 pub(super) use read;
 
 pub(super) struct Reader<'a, 'l> {
+    /// The op, whose result list a few parsers ask about.
+    pub node: mlir_syntax::SyntaxNode,
     pub items: Vec<CustomOpItem>,
     pub next: usize,
     name: &'a str,
@@ -49,6 +51,7 @@ impl<'a, 'l> Reader<'a, 'l> {
             .children()
             .find(|c| c.kind() == SyntaxKind::OP_NAME)?;
         Some(Reader {
+            node: op.syntax().clone(),
             items: op.items().collect(),
             next: 0,
             name,
@@ -62,6 +65,13 @@ impl Reader<'_, '_> {
     /// The op's name.
     pub fn name(&self) -> &str {
         self.name
+    }
+
+    /// Does the op name its results (`%t = ...`)?
+    pub fn has_result_list(&self) -> bool {
+        self.node
+            .children()
+            .any(|c| c.kind() == SyntaxKind::OP_RESULT_LIST)
     }
 
     pub fn peek(&self) -> Option<&CustomOpItem> {

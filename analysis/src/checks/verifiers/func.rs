@@ -4,6 +4,7 @@
 //! attributes), and `func.constant`'s parser.
 
 mod lists;
+pub(in crate::checks) use lists::{arguments_failure, results_failure};
 mod signature;
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};

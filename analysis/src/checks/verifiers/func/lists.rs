@@ -8,7 +8,7 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
-use super::{Op, item_range};
+use super::item_range;
 use crate::checks::verifiers::wrong_token_at;
 use crate::diagnostics::Diagnostic;
 
@@ -16,9 +16,17 @@ use crate::diagnostics::Diagnostic;
 /// something not modelled (`None`).
 type Read = Result<(), Option<Diagnostic>>;
 
-/// The first error of a function's argument list `(...)`, which `func.func` reads without
-/// `...` (no variadic arguments): all entries named (`%a: i32`) or all bare types.
-pub(super) fn arguments_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<Diagnostic> {
+/// The first error of a function's argument list `(...)`, which `func.func` and `gpu.func`
+/// (the op named `op_name`) read without `...` (no variadic arguments): all entries named
+/// (`%a: i32`) or all bare types.
+pub(in crate::checks) fn arguments_failure(
+    op_name: &str,
+    arguments: &ast::Group,
+) -> Option<Diagnostic> {
+    let parse_error = |message: &str, at| {
+        let message = format!("custom op '{op_name}' {message}");
+        Diagnostic::error("custom-syntax", message, at)
+    };
     let mut list = List::of(arguments)?;
     let mut named = None;
     let read = list.entries(|list| {
@@ -28,12 +36,12 @@ pub(super) fn arguments_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<D
             list.named_argument()?;
             if named == Some(false) {
                 let message = "expected type instead of SSA identifier";
-                return Err(name.map(|at| op.parse_error(message, at)));
+                return Err(name.map(|at| parse_error(message, at)));
             }
         } else {
             if named == Some(true) {
                 let at = list.here_or_end();
-                return Err(Some(op.parse_error("expected SSA identifier", at)));
+                return Err(Some(parse_error("expected SSA identifier", at)));
             }
             list.type_()?;
             list.eat_attr_dict();
@@ -47,7 +55,7 @@ pub(super) fn arguments_failure(op: &Op<'_>, arguments: &ast::Group) -> Option<D
 
 /// The first error of the results after `->` (`rest` starts with the arrow): one type,
 /// or a parenthesised list of types, each maybe with an attribute dictionary.
-pub(super) fn results_failure(rest: &[CustomOpItem]) -> Option<Diagnostic> {
+pub(in crate::checks) fn results_failure(rest: &[CustomOpItem]) -> Option<Diagnostic> {
     if !rest.first()?.is_token(SyntaxKind::ARROW) {
         return None;
     }

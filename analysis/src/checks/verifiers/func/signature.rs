@@ -36,7 +36,7 @@ pub(super) fn parse_failure(op: &Op<'_>, custom: &ast::CustomOp) -> Option<Diagn
     if arguments.delimiter() != GroupDelimiter::Paren {
         return None;
     }
-    if let Some(error) = lists::arguments_failure(op, &arguments) {
+    if let Some(error) = lists::arguments_failure(op.name, &arguments) {
         return Some(error);
     }
     let rest: Vec<CustomOpItem> = items.collect();
