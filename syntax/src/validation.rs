@@ -1,8 +1,8 @@
 //! Syntax validation (stage 3, after parsing): the errors upstream MLIR's parser reports on
 //! builtin attributes and types that are grammatically well formed — typed literals,
 //! `dense`/`sparse` elements, dense arrays, affine maps, builtin type rules, the file
-//! metadata block and the `quant` dialect's uniform types — with MLIR's messages and
-//! positions (DESIGN §3.4).
+//! metadata block, the `quant` dialect's uniform types and the GPU dialect's MMA matrix
+//! types — with MLIR's messages and positions (DESIGN §3.4).
 //!
 //! Every check first requires its node to be complete, so a construct the parser already
 //! reported as broken gets no second error, and every check gives up (reports nothing)
@@ -17,6 +17,7 @@ mod affine;
 mod context;
 mod elements;
 mod generic_op;
+mod gpu;
 mod int;
 mod literal;
 mod metadata;
@@ -131,7 +132,7 @@ fn check_of(kind: SyntaxKind) -> Option<Check> {
         VECTOR_TYPE | TENSOR_TYPE | MEMREF_TYPE | COMPLEX_TYPE => types::check,
         FILE_METADATA => metadata::check,
         GENERIC_OP => generic_op::check,
-        DIALECT_TYPE => quant::check,
+        DIALECT_TYPE => dialect_type,
         _ => return None,
     };
     Some(check)
@@ -146,10 +147,29 @@ fn may_fail(green: &rowan::GreenNodeData) -> bool {
             .children()
             .last()
             .is_some_and(|c| c.as_node().is_some()),
-        // Of the dialect types, only the `quant` dialect's that upstream always knows.
-        DIALECT_TYPE => quant::is_uniform(green),
+        // Of the dialect types, only those of upstream dialects whose parser is modelled.
+        DIALECT_TYPE => {
+            dialect_type_named(green, quant::UNIFORM) || dialect_type_named(green, gpu::MMA_MATRIX)
+        }
         kind => is_checked(kind),
     }
+}
+
+/// The dialect types of upstream dialects whose type parser and verifier are modelled:
+/// `!quant.uniform` and `!gpu.mma_matrix`.
+fn dialect_type(cx: &mut context::Context, node: &SyntaxNode) {
+    quant::check(cx, node);
+    gpu::check(cx, node);
+}
+
+/// Does this green dialect type start with the name token `name`? Read from green data,
+/// so that other dialect types need no cursor.
+fn dialect_type_named(green: &rowan::GreenNodeData, name: &str) -> bool {
+    green
+        .children()
+        .next()
+        .and_then(|c| c.into_token())
+        .is_some_and(|t| t.text() == name)
 }
 
 /// Checks `node` and every node under it, in tree order.

@@ -14,17 +14,7 @@ use crate::SyntaxKind::{self, *};
 use crate::{SyntaxNode, SyntaxToken};
 
 /// The name token a quant type starts with.
-const UNIFORM: &str = "!quant.uniform";
-
-/// Does this green node spell a `!quant.uniform<...>` type? Read from green data, so that
-/// other dialect types need no cursor.
-pub(super) fn is_uniform(green: &rowan::GreenNodeData) -> bool {
-    green
-        .children()
-        .next()
-        .and_then(|c| c.into_token())
-        .is_some_and(|t| t.text() == UNIFORM)
-}
+pub(super) const UNIFORM: &str = "!quant.uniform";
 
 /// Reports the first error upstream reports on a `!quant.uniform<...>` type.
 pub(super) fn check(cx: &mut Context, node: &SyntaxNode) {

@@ -734,3 +734,28 @@ fn a_decimal_float_element_carries_mlirs_note() {
     assert!(!parse.errors().is_empty());
     assert!(parse.errors().iter().all(|e| e.note.is_none()));
 }
+
+#[test]
+fn gpu_mma_matrix_types() {
+    let result = |t: &str| format!("\"t.op\"() : () -> !gpu.mma_matrix<{t}>\n");
+    let rank = "MMAMatrixType must have exactly two dimensions";
+    check(&result("16x16x16xf16, \"AOp\""), rank, "mma_matrix");
+    check(&result("f16, \"AOp\""), rank, "mma_matrix");
+    // The operand is verified first, the shape's `?` refused while it is parsed.
+    let operand = "operand expected to be one of AOp, BOp or COp";
+    check(&result("16x16x16xi64, \"EOp\""), operand, "mma_matrix");
+    check(&result("16x?xf16, \"EOp\""), "expected static shape", "?");
+    let element = "MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64";
+    for wrong in ["i8", "bf16", "index", "vector<2xf16>", "!foo.bar"] {
+        check(&result(&format!("16x16x{wrong}, \"COp\"")), element, "mma_matrix");
+    }
+    for fine in ["f16", "f32", "f64", "si8", "ui8", "i32", "si32", "ui32"] {
+        valid(&result(&format!("16x16x{fine}, \"BOp\"")));
+    }
+    valid(&result(" 16x16xf16 , \"AOp\" "));
+    valid(&result("0x16xf16, \"AOp\""));
+    // An alias may stand for a valid element type; a blank inside the shape is another
+    // error of the parser's, not modelled.
+    valid("!e = f16\n\"t.op\"() : () -> !gpu.mma_matrix<16x16x!e, \"AOp\">\n");
+    valid(&result("16 x16xf16, \"AOp\""));
+}
