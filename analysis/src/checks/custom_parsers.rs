@@ -4,14 +4,15 @@
 //! `getelementptr`, `call`, `icmp` and `fcmp`, `vector.outerproduct`, the trailing types
 //! of the vector transfers and of a few other vector and tensor ops, the reduction
 //! kinds of the GPU dialect, `gpu.launch_func`'s kernel and arguments, the `async` of the
-//! GPU ops with async dependencies, `gpu.func`'s arguments and the result type of the
-//! SPIR-V extended arithmetic ops. Each reads the
+//! GPU ops with async dependencies, `gpu.func`'s arguments, the result type of the SPIR-V
+//! extended arithmetic ops and `linalg.generic`'s iterator types and region. Each reads the
 //! op's items as MLIR's C++ parser reads its tokens, reports the first error it would (a
 //! few report two, as MLIR does), and says nothing where the op strays from what it knows.
 
 mod affine;
 mod affine_parallel;
 mod gpu;
+mod linalg;
 mod llvm;
 mod reader;
 mod shaped;
@@ -48,6 +49,7 @@ pub(super) fn header_failure(
         "gpu.launch_func" => gpu::launch_func,
         "gpu.wait" => gpu::wait,
         "gpu.func" => gpu::func,
+        "linalg.generic" => linalg::generic,
         name if gpu::ASYNC_OPS.contains(&name) => gpu::async_dependencies,
         name if spirv::EXTENDED_OPS.contains(&name) => spirv::extended_binary,
         "vector.broadcast" => |r| shaped::trailing_types(r, &[Class::Any, Class::Vector]),

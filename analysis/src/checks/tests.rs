@@ -329,3 +329,35 @@ fn spirv_extended_arithmetic_wants_a_struct_of_two_members() {
         assert_eq!(reported(&text), [], "{fine}");
     }
 }
+
+#[test]
+fn linalg_generic_reads_its_iterator_types_and_wants_a_region() {
+    let op = |dict: &str, rest: &str| {
+        format!(
+            "func.func @f(%m: memref<4xf32>) {{\n  linalg.generic {dict} outs(%m : memref<4xf32>){rest}\n  return\n}}\n"
+        )
+    };
+    let body = " {\n  ^bb0(%x: f32):\n    linalg.yield %x : f32\n  }";
+    let text = op("{iterator_types = [\"parallel\", \"diagonal\"]}", body);
+    let message = "custom op 'linalg.generic' unexpected iterator_type (diagonal)";
+    assert_eq!(
+        reported(&text),
+        [(text.find("outs").unwrap(), message.to_string())]
+    );
+    let text = op("{indexing_maps = []}", body);
+    let message = "custom op 'linalg.generic' expected \"iterator_types\" array attribute";
+    assert_eq!(
+        reported(&text),
+        [(text.find("{indexing").unwrap(), message.to_string())]
+    );
+    // Just after the operands, where MLIR's parser wanted the region.
+    let text = op("{iterator_types = [\"reduction\"]}", "");
+    let message = "expected '{' to begin a region";
+    assert_eq!(
+        reported(&text),
+        [(text.rfind(">)").unwrap() + 2, message.to_string())]
+    );
+    // Iterator types that are no strings crash MLIR 22's parser: nothing is said.
+    let text = op("{iterator_types = [#linalg.iterator_type<parallel>]}", body);
+    assert_eq!(reported(&text), []);
+}
