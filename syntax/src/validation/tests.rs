@@ -747,7 +747,11 @@ fn gpu_mma_matrix_types() {
     check(&result("16x?xf16, \"EOp\""), "expected static shape", "?");
     let element = "MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64";
     for wrong in ["i8", "bf16", "index", "vector<2xf16>", "!foo.bar"] {
-        check(&result(&format!("16x16x{wrong}, \"COp\"")), element, "mma_matrix");
+        check(
+            &result(&format!("16x16x{wrong}, \"COp\"")),
+            element,
+            "mma_matrix",
+        );
     }
     for fine in ["f16", "f32", "f64", "si8", "ui8", "i32", "si32", "ui32"] {
         valid(&result(&format!("16x16x{fine}, \"BOp\"")));
