@@ -5,7 +5,8 @@
 //! of the vector transfers and of a few other vector and tensor ops, the reduction
 //! kinds of the GPU dialect, `gpu.launch_func`'s kernel and arguments, the `async` of the
 //! GPU ops with async dependencies, `gpu.func`'s arguments, the result type of the SPIR-V
-//! extended arithmetic ops and `linalg.generic`'s iterator types and region. Each reads the
+//! extended arithmetic ops, `linalg.generic`'s iterator types and region and the types of
+//! `transform.sequence`'s operands. Each reads the
 //! op's items as MLIR's C++ parser reads its tokens, reports the first error it would (a
 //! few report two, as MLIR does), and says nothing where the op strays from what it knows.
 
@@ -17,6 +18,7 @@ mod llvm;
 mod reader;
 mod shaped;
 mod spirv;
+mod transform;
 mod vector;
 
 use mlir_syntax::ast;
@@ -50,6 +52,7 @@ pub(super) fn header_failure(
         "gpu.wait" => gpu::wait,
         "gpu.func" => gpu::func,
         "linalg.generic" => linalg::generic,
+        "transform.sequence" => transform::sequence,
         name if gpu::ASYNC_OPS.contains(&name) => gpu::async_dependencies,
         name if spirv::EXTENDED_OPS.contains(&name) => spirv::extended_binary,
         "vector.broadcast" => |r| shaped::trailing_types(r, &[Class::Any, Class::Vector]),

@@ -361,3 +361,25 @@ fn linalg_generic_reads_its_iterator_types_and_wants_a_region() {
     let text = op("{iterator_types = [#linalg.iterator_type<parallel>]}", body);
     assert_eq!(reported(&text), []);
 }
+
+#[test]
+fn a_transform_sequence_types_every_binding() {
+    let sequence = |types: &str| {
+        format!(
+            "transform.sequence failures(propagate) {{\n^bb0(%r: !transform.any_op):\n  transform.sequence %r, %r : {types} failures(propagate) {{\n  ^bb0(%a: !transform.any_op, %b: !transform.any_op):\n  }}\n}}\n"
+        )
+    };
+    let any = "!transform.any_op";
+    let message = "custom op 'transform.sequence' expected types to be provided for all operands";
+    for wrong in [
+        format!("({any}, {any}, {any})"),
+        format!("{any}, {any}, {any}"),
+    ] {
+        let text = sequence(&wrong);
+        let at = text.rfind("transform.sequence %r").unwrap();
+        assert_eq!(reported(&text), [(at, message.to_string())], "{wrong}");
+    }
+    for fine in [format!("({any}, {any})"), format!("{any}, {any}")] {
+        assert_eq!(reported(&sequence(&fine)), [], "{fine}");
+    }
+}
