@@ -245,6 +245,27 @@ mod tests {
     }
 
     #[test]
+    fn a_function_signature_defines_its_arguments() {
+        // As MLIR 22 reports them: a body value or block argument named like an argument,
+        // an argument named twice, and the same in a nested region.
+        let text = "func.func @f(%a: i32, %b: i32 {x.y}) {\n  %a = arith.constant 1 : i32\n  \"t.op\"() ({\n    %b = arith.constant 2 : i32\n  }) : () -> ()\n  cf.br ^bb1(%a : i32)\n^bb1(%a: i32):\n  return\n}\nfunc.func @g(%c: i32, %c: i32) {\n  return\n}\n";
+        assert_eq!(
+            check(text),
+            [
+                "%a: redefinition of SSA value '%a' [%a: previously defined here]",
+                "%b: redefinition of SSA value '%b' [%b: previously defined here]",
+                "%a: redefinition of SSA value '%a' [%a: previously defined here]",
+                "%c: region entry argument '%c' is already in use [%c: previously referenced here]",
+            ]
+        );
+        // A declaration has no body to define them in.
+        assert_eq!(
+            check("func.func private @d(%a: i32, %a: i32)\n"),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
     fn region_arguments_of_unknown_ops_are_definitions() {
         let text = "func.func @f(%n: index, %t: tensor<4xf32>) {\n  foo.loop %i = %n iter(%acc = %t) {\n    %x = foo.use %i, %acc : index\n  }\n  foo.par (%p, %q) in (%n, %n) {\n    foo.use %p, %q\n  }\n  bar.op ins(%t : tensor<4xf32>) {\n  ^bb0(%in: f32):\n    foo.yield %in, %t\n  }\n  return\n}\n";
         assert_eq!(check(text), Vec::<String>::new());

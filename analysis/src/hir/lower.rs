@@ -63,6 +63,16 @@ fn outer_block_index(body_op: &SyntaxNode) -> u32 {
     })
 }
 
+/// Upstream ops whose `@name(%a: T, ...)` signature declares their body's entry arguments
+/// (MLIR's `function_interface_impl::parseFunctionOp` and its kin).
+const SIGNATURE_OPS: &[&str] = &[
+    "func.func",
+    "gpu.func",
+    "llvm.func",
+    "spirv.func",
+    "transform.named_sequence",
+];
+
 /// A node being walked: its children are visited in order.
 struct Frame<'g> {
     node: &'g GreenNodeData,
@@ -512,7 +522,9 @@ impl<'g> Walker<'g> {
             return NameKind::ValueUse;
         }
         let next = at.next();
-        if next.is_some_and(|n| self.is_assignment(n)) && op.has_region {
+        if next.is_some_and(|n| self.is_assignment(n)) && op.has_region
+            || self.in_function_signature(op, at, depth)
+        {
             return NameKind::EntryArgDef;
         }
         let after_eq = at.previous().is_some_and(|p| p.kind() == EQ);
@@ -531,6 +543,29 @@ impl<'g> Walker<'g> {
         } else {
             NameKind::ValueUse
         }
+    }
+
+    /// `%a` in `func.func @f(%a: i32) {...}`: the signature of a function op (of
+    /// `SIGNATURE_OPS`) with a body declares the body's entry arguments, as MLIR's function
+    /// parser reads it, so a name there is a definition that no other may reuse.
+    fn in_function_signature(
+        &self,
+        op: &OpFrame<'_>,
+        value_use: Sibling<'_>,
+        depth: usize,
+    ) -> bool {
+        if !op.has_region || !op.name.is_some_and(|n| SIGNATURE_OPS.contains(&n)) {
+            return false;
+        }
+        if value_use.parent_kind() != PAREN_GROUP
+            || depth < 3
+            || !std::ptr::eq(self.frames[depth - 3].node, op.node)
+        {
+            return false;
+        }
+        let signature = Sibling::of(&self.frames, depth - 3);
+        signature.previous().is_some_and(|p| p.kind() == SYMBOL_REF)
+            && value_use.next().is_some_and(|n| n.kind() == COLON)
     }
 
     /// A value in a group of values that declares arguments: the group is followed by `=`,
