@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use mlir_analysis::line_index::LineIndex;
-use mlir_analysis::{Diagnostic, Severity, TextSize};
+use mlir_analysis::{Diagnostic, Severity, TextRange, TextSize};
 use serde_json::json;
 
 pub struct FileReport {
@@ -133,16 +133,25 @@ pub fn render_json(out: &mut impl Write, reports: &[FileReport]) -> io::Result<(
     // A clean file needs no line index (building one reads the whole text).
     for report in reports.iter().filter(|r| !r.diagnostics.is_empty()) {
         let index = report.line_index();
+        let range = |at: TextRange| {
+            json!({
+                "start": position(&report.text, &index, at.start()),
+                "end": position(&report.text, &index, at.end()),
+            })
+        };
         for d in &report.diagnostics {
+            let notes: Vec<serde_json::Value> = d
+                .notes
+                .iter()
+                .map(|note| json!({ "range": range(note.range), "message": note.message }))
+                .collect();
             entries.push(json!({
                 "path": report.path.display().to_string(),
-                "range": {
-                    "start": position(&report.text, &index, d.range.start()),
-                    "end": position(&report.text, &index, d.range.end()),
-                },
+                "range": range(d.range),
                 "severity": json_severity(d.severity),
                 "code": d.code,
                 "message": d.message,
+                "notes": notes,
             }));
         }
     }

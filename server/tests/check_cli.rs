@@ -67,6 +67,22 @@ fn json_output_uses_utf16_columns() {
 }
 
 #[test]
+fn json_output_carries_notes() {
+    let path = scratch(
+        "notes.mlir",
+        b"func.func @f() {\n  %a = arith.constant 1 : i32\n  %a = arith.constant 2 : i32\n  return\n}\n",
+    );
+    let out = run(&["check", "--format", "json", path.to_str().unwrap()]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let entry = &json.as_array().expect("array")[0];
+    assert_eq!(entry["message"], "redefinition of SSA value '%a'");
+    let note = &entry["notes"][0];
+    assert_eq!(note["message"], "previously defined here");
+    assert_eq!(note["range"]["start"]["line"], 1);
+    assert_eq!(note["range"]["start"]["character"], 2);
+}
+
+#[test]
 fn verify_diagnostics_passes_on_annotated_fixtures() {
     // These fixtures also pass `mlir-opt -split-input-file -verify-diagnostics` (.ci/run).
     for dir in ["test-data/syntax/verify", "test-data/analysis"] {
