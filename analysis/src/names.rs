@@ -266,6 +266,20 @@ mod tests {
     }
 
     #[test]
+    fn values_of_ops_without_regions_are_operands() {
+        // Nothing defines them there (MLIR 22: `use of undeclared SSA value name`), nor in
+        // a call, whose symbol names the callee; beside `as`, a name may name a result.
+        let text = "func.func @f(%t: tensor<4xf32>) {\n  %c = linalg.copy ins(%nope : tensor<4xf32>) outs(%t : tensor<4xf32>) -> tensor<4xf32>\n  %r = func.call @g(%t, %gone) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n  %u = foo.update %t -> %res as tensor<4xf32>\n  foo.ports @m(in %p : i1)\n  return\n}\n";
+        assert_eq!(
+            check(text),
+            [
+                "%nope: use of undeclared SSA value name",
+                "%gone: use of undeclared SSA value name",
+            ]
+        );
+    }
+
+    #[test]
     fn region_arguments_of_unknown_ops_are_definitions() {
         let text = "func.func @f(%n: index, %t: tensor<4xf32>) {\n  foo.loop %i = %n iter(%acc = %t) {\n    %x = foo.use %i, %acc : index\n  }\n  foo.par (%p, %q) in (%n, %n) {\n    foo.use %p, %q\n  }\n  bar.op ins(%t : tensor<4xf32>) {\n  ^bb0(%in: f32):\n    foo.yield %in, %t\n  }\n  return\n}\n";
         assert_eq!(check(text), Vec::<String>::new());

@@ -73,6 +73,18 @@ const SIGNATURE_OPS: &[&str] = &[
     "transform.named_sequence",
 ];
 
+/// Upstream ops that name a symbol they call, whose parenthesised values are operands.
+const CALL_OPS: &[&str] = &[
+    "call",
+    "func.call",
+    "llvm.call",
+    "llvm.invoke",
+    "spirv.FunctionCall",
+    "emitc.call",
+    "async.call",
+    "gpu.launch_func",
+];
+
 /// A node being walked: its children are visited in order.
 struct Frame<'g> {
     node: &'g GreenNodeData,
@@ -493,9 +505,11 @@ impl<'g> Walker<'g> {
     /// op that has a region or names a symbol (`entryEn(%s0)`, `@f(%a[%o for %n]: T)`), a
     /// value followed by `:` (possibly after a port name: `in %a "a" : i1`), a value after
     /// `as`, and values right before the op's region (`test.polyfor %i, %j {`) may: they
-    /// are uses if the name is visible, else definitions. Anywhere else a value is a use.
-    /// This leniency trades missed errors in unknown ops for no false ones; op specs will
-    /// make known ops exact. The walk stands on the `VALUE_USE` node.
+    /// are uses if the name is visible, else definitions. Anywhere else a value is a use,
+    /// and so is every value of an op without a region that names no symbol (or calls
+    /// it), but for names beside `as`. This leniency trades missed errors in unknown ops
+    /// for no false ones; a function's signature is read exactly. The walk stands on the
+    /// `VALUE_USE` node.
     fn custom_value_kind(&self) -> NameKind {
         let Some(op) = self.ops.last() else {
             return NameKind::ValueUse;
@@ -527,15 +541,22 @@ impl<'g> Walker<'g> {
         {
             return NameKind::EntryArgDef;
         }
+        let near_as = next.is_some_and(|n| n.is_keyword("as"))
+            || at.previous().is_some_and(|p| p.is_keyword("as"));
+        // Without a region, nothing the op writes is defined in the body: its values are
+        // operands, but for names beside `as` (`-> %r as type` may name a result) and
+        // those after a symbol (ports, a declaration's arguments), except in a call.
+        let is_call = op.name.is_some_and(|n| CALL_OPS.contains(&n));
+        if !op.has_region && (!op.declares_symbol || is_call) && !near_as {
+            return NameKind::ValueUse;
+        }
         let after_eq = at.previous().is_some_and(|p| p.kind() == EQ);
         if in_group && (op.has_region || op.declares_symbol) && !after_eq {
             return NameKind::DefOrUse;
         }
-        let before_as = next.is_some_and(|n| n.is_keyword("as"));
         let declares = next.is_some_and(|n| n.kind() == COLON) && (in_group || op.has_region)
             || in_group && port_declaration(at)
-            || at.previous().is_some_and(|p| p.is_keyword("as"))
-            || before_as
+            || near_as
             || self.group_declares(at, depth)
             || op.has_region && stands_before_region(at);
         if declares {
