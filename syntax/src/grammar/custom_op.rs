@@ -348,6 +348,11 @@ fn brace(p: &mut Parser<'_>) {
 //   %0:2 "foo"() : () -> (i32, i32)
 //   return
 // }
+// test_err custom_op_region_opening_with_result_lacking_its_equals
+// func.func @f(%a: i32) {
+//   %0  arith.addi %a, %a : i32
+//   return
+// }
 // test custom_op_region_opening_with_dotted_op_and_colon
 // func.func @f(%c: i1) {
 //   scf.while : () -> () {
@@ -383,6 +388,13 @@ fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
         // `{%d0, %d1}` or `=> {\n %scope::%key[...] : ...}` never look like that.
         (VALUE_ID, COLON | STRING)
             if p.nth_token(1).newline_before && broken_statement_follows(p, 1) =>
+        {
+            REGION
+        }
+        // So is a line opening with a value and a dotted op name (`%0 arith.addi ...`,
+        // lacking its `=`): a value group never puts an op name after a value.
+        (VALUE_ID, BARE_ID)
+            if p.nth_token(1).newline_before && p.nth_token_text(2).contains('.') =>
         {
             REGION
         }
