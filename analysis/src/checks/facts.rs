@@ -625,6 +625,14 @@ impl Gatherer<'_> {
                 }
                 (Some(spec), None, OpTypes::default())
             }
+            Fit::Expected(missing) => {
+                // (A dialect that reads unmatched ops itself reports their first error.)
+                if self.verify_ops && !verifiers::wants_parse_check(&spec.name, false) {
+                    let error = left_over::missing_literal(&spec.name, &missing);
+                    self.facts.errors.extend(error);
+                }
+                (Some(spec), None, OpTypes::default())
+            }
             Fit::No => (Some(spec), None, OpTypes::default()),
         }
     }

@@ -1,11 +1,14 @@
-//! A custom op whose items go on past the end of its assembly format (checks stage):
-//! MLIR's parser ends the op where its format ends and reads a new statement from the
-//! next item, which fails at once when that item cannot begin one.
+//! A custom op whose items stray from its assembly format (checks stage): items past the
+//! format's end, where MLIR's parser ends the op and reads a new statement from the next
+//! item, which fails at once when that item cannot begin one; and a literal of the
+//! format (`:`, `(`, `to`) missing where MLIR's parser wants it.
 
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{TextRange, TextSize};
 
+use crate::checks::verifiers::wrong_token_at;
 use crate::diagnostics::Diagnostic;
+use crate::registry::Missing;
 
 /// The error of an op whose items go on past its format's end (`registry::Fit::LeftOver`),
 /// when the `item` left, after what ends at `previous_end`, is an integer type
@@ -25,4 +28,19 @@ pub(super) fn error(item: &ast::CustomOpItem, previous_end: TextSize) -> Option<
         "expected operation name in quotes",
         at,
     ))
+}
+
+/// MLIR's error where an op lacks a literal of its format (`registry::Fit::Expected`):
+/// punctuation is a wrong token, `expected ':'` just after what was read before it; a
+/// keyword is asked of the custom parser, `custom op '<name>' expected 'to'` on the item
+/// found instead (`None` at the op's end, where that is the next statement).
+pub(in crate::checks) fn missing_literal(op_name: &str, missing: &Missing) -> Option<Diagnostic> {
+    let literal = &missing.literal;
+    if !literal.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        let message = format!("expected '{literal}'");
+        let at = wrong_token_at(missing.previous_end);
+        return Some(Diagnostic::error("custom-syntax", message, at));
+    }
+    let message = format!("custom op '{op_name}' expected '{literal}'");
+    Some(Diagnostic::error("custom-syntax", message, missing.found?))
 }

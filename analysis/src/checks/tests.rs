@@ -383,3 +383,27 @@ fn a_transform_sequence_types_every_binding() {
         assert_eq!(reported(&sequence(&fine)), [], "{fine}");
     }
 }
+
+#[test]
+fn a_literal_missing_from_an_ops_format_is_reported_where_mlir_wants_it() {
+    let body = |op: &str| format!("func.func @f(%a: i32, %i: index) {{\n  {op}\n  return\n}}\n");
+    // Punctuation: just after what was read before it.
+    let text = body("%0 = memref.alloc() memref<4xf32>");
+    assert_eq!(
+        reported(&text),
+        [(text.find("() ").unwrap() + 2, "expected ':'".to_string())]
+    );
+    // A keyword: on what stands there instead.
+    let text = body("%0 = arith.index_cast %i : index i32");
+    let message = "custom op 'arith.index_cast' expected 'to'";
+    assert_eq!(
+        reported(&text),
+        [(text.rfind("i32").unwrap(), message.to_string())]
+    );
+    // Once an optional group's first element is read, the rest of the group must follow.
+    let text = "func.func @f(%a: i32) -> (i32, i32) {\n  return %a %a : i32, i32\n}\n";
+    assert_eq!(
+        reported(text),
+        [(text.find("%a %a").unwrap() + 2, "expected ':'".to_string())]
+    );
+}

@@ -18,8 +18,17 @@ use super::{hooks, infer};
 pub fn match_op(op: &ast::CustomOp, spec: &OpSpec) -> Option<OpMatch> {
     match fit_op(op, spec) {
         Fit::Matched(matched) => Some(matched),
-        Fit::LeftOver(..) | Fit::No => None,
+        Fit::LeftOver(..) | Fit::Expected(..) | Fit::No => None,
     }
+}
+
+/// A literal of an op's format that is not where MLIR's parser wants it.
+pub struct Missing {
+    pub literal: String,
+    /// Where the atom before it ends (the op name's, before the first).
+    pub previous_end: TextSize,
+    /// The item or bracket found instead; `None` at the op's end.
+    pub found: Option<TextRange>,
 }
 
 /// How a custom op fits its spec's format.
@@ -29,6 +38,10 @@ pub enum Fit {
     /// over, and where the item before it ends. MLIR's parser ends the op there and reads
     /// a new statement from that item.
     LeftOver(CustomOpItem, TextSize),
+    /// The op lacks a literal of its format (`:`, `(`, `to`) where MLIR's parser, which
+    /// never backs out of an optional group once it read the group's first element,
+    /// wants it.
+    Expected(Missing),
     /// No format, or the op stops fitting it before its end (or inside a construct).
     No,
 }
@@ -36,26 +49,73 @@ pub enum Fit {
 /// `match_op`, saying also where an op goes on past its format.
 pub fn fit_op(op: &ast::CustomOp, spec: &OpSpec) -> Fit {
     let atoms = atoms(op);
-    let Some((state, next)) = read_format(spec, &atoms) else {
-        return Fit::No;
+    let (read, failure) = read_format(spec, &atoms);
+    let missing = || match &failure {
+        Some(Failure::Literal(literal, at)) => Some(Fit::Expected(Missing {
+            literal: literal.clone(),
+            previous_end: end_before(op, &atoms, *at)?,
+            found: atoms.get(*at).map(atom_range),
+        })),
+        _ => None,
+    };
+    let Some((state, next)) = read else {
+        return missing().unwrap_or(Fit::No);
     };
     if next >= atoms.len() {
         return Fit::Matched(infer::finish(state, spec, result_count(op)));
+    }
+    // Backing out of a group MLIR's parser had entered reached a different end: MLIR
+    // stopped inside the group.
+    if let Some(fit) = missing() {
+        return fit;
     }
     left_over(op, &atoms, next).map_or(Fit::No, |(item, end)| Fit::LeftOver(item, end))
 }
 
 /// What reading `spec`'s whole format over `atoms` bound, and the index of the first
-/// atom it left; `None` if the op has no format or stops fitting it before its end.
-fn read_format(spec: &OpSpec, atoms: &[Atom]) -> Option<(State, usize)> {
-    let format = spec.format.as_ref()?;
+/// atom it left (`None` if the op has no format or stops fitting it before its end); and
+/// the first failure on the path MLIR's parser takes, if any.
+fn read_format(spec: &OpSpec, atoms: &[Atom]) -> (Option<(State, usize)>, Option<Failure>) {
+    let Some(format) = spec.format.as_ref() else {
+        return (None, None);
+    };
     let mut matcher = Matcher {
         spec,
         cursor: Cursor::new(atoms),
         state: State::new(spec),
+        uncommitted: 0,
+        failure: None,
     };
-    matcher.elements(&format.elements)?;
-    Some((matcher.state, matcher.cursor.position()))
+    let read = matcher.elements(&format.elements);
+    let position = matcher.cursor.position();
+    (read.map(|()| (matcher.state, position)), matcher.failure)
+}
+
+/// Where the atom before `atoms[next]` ends (the op name's end before the first); `None`
+/// after a successor's label.
+fn end_before(op: &ast::CustomOp, atoms: &[Atom], next: usize) -> Option<TextSize> {
+    match next.checked_sub(1).map(|i| &atoms[i]) {
+        Some(Atom::Item(item)) => Some(item_range(item).end()),
+        Some(Atom::Close(_, group)) => Some(group.text_range().end()),
+        Some(Atom::Open(_, group)) => Some(group.first_token()?.text_range().end()),
+        Some(Atom::Label(_)) => None,
+        None => Some(
+            op.syntax()
+                .children()
+                .find(|c| c.kind() == SyntaxKind::OP_NAME)?
+                .text_range()
+                .end(),
+        ),
+    }
+}
+
+/// Where matching a format failed, on the path MLIR's parser takes.
+pub(crate) enum Failure {
+    /// A literal of the format was not there: the literal, and the index of the atom
+    /// found instead.
+    Literal(String, usize),
+    /// Something else (an operand, a type, a custom directive) was not there.
+    Other,
 }
 
 /// The item at `atoms[next]`, left over after the format, and where the atom before it
@@ -122,6 +182,12 @@ pub(crate) struct Matcher<'a> {
     pub spec: &'a OpSpec,
     pub cursor: Cursor<'a>,
     pub state: State,
+    /// How many optional groups around the element being matched have not matched their
+    /// first element yet: MLIR's parser tries such a group and backs out of it, so a
+    /// failure there is not where it stops.
+    uncommitted: usize,
+    /// The first failure outside such groups: where MLIR's parser stops.
+    failure: Option<Failure>,
 }
 
 impl Matcher<'_> {
@@ -130,6 +196,18 @@ impl Matcher<'_> {
     }
 
     fn element(&mut self, element: &Element) -> Option<()> {
+        let at = self.cursor.pos;
+        let matched = self.element_here(element);
+        if matched.is_none() && self.uncommitted == 0 && self.failure.is_none() {
+            self.failure = Some(match element {
+                Element::Literal(text) => Failure::Literal(text.clone(), at),
+                _ => Failure::Other,
+            });
+        }
+        matched
+    }
+
+    fn element_here(&mut self, element: &Element) -> Option<()> {
         match element {
             Element::Literal(text) => self.cursor.eat_literal(text).then_some(()),
             Element::Space | Element::Ref(_) => Some(()),
@@ -164,7 +242,13 @@ impl Matcher<'_> {
         anchor: Option<usize>,
     ) -> Option<()> {
         let (pos, state) = (self.cursor.pos, self.state.clone());
-        if self.anchored(then, anchor).is_some() {
+        self.uncommitted += 1;
+        let mut committed = false;
+        let matched = self.anchored(then, anchor, &mut committed);
+        if !committed {
+            self.uncommitted -= 1;
+        }
+        if matched.is_some() {
             return Some(());
         }
         self.cursor.pos = pos;
@@ -172,12 +256,23 @@ impl Matcher<'_> {
         self.elements(otherwise)
     }
 
-    fn anchored(&mut self, elements: &[Element], anchor: Option<usize>) -> Option<()> {
+    /// Matches a group's elements; once the first that reads anything has matched, the
+    /// group is `committed` (and no longer counted in `uncommitted`).
+    fn anchored(
+        &mut self,
+        elements: &[Element],
+        anchor: Option<usize>,
+        committed: &mut bool,
+    ) -> Option<()> {
         for (i, element) in elements.iter().enumerate() {
-            let before = self.state.bound;
+            let (before, pos) = (self.state.bound, self.cursor.pos);
             self.element(element)?;
             if anchor == Some(i) && self.state.bound == before {
                 return None;
+            }
+            if !*committed && self.cursor.pos > pos {
+                *committed = true;
+                self.uncommitted -= 1;
             }
         }
         Some(())

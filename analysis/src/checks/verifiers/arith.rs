@@ -54,7 +54,9 @@ pub(super) fn parse_check(op: &Op<'_>) -> Option<Diagnostic> {
         (None, false) if op.name == "arith.constant" => {
             return constant::value_type_failure(op).or_else(|| format_failure(op));
         }
-        (None, false) => return format_failure(op),
+        (None, false) => {
+            return format_failure(op).or_else(|| missing_literal(op));
+        }
         (Some(_), false) if op.name == "arith.constant" => {
             return constant::literal_range_failure(op);
         }
@@ -67,6 +69,18 @@ pub(super) fn parse_check(op: &Op<'_>) -> Option<Diagnostic> {
         let message = format!("'lhs' must be {}, but got '{lhs}'", constraint.describe());
         op.parse_error(message, op.at())
     })
+}
+
+/// Past what `format_failure` follows: a literal of the format missing where the parser
+/// wants it (`custom op 'arith.index_cast' expected 'to'`).
+fn missing_literal(op: &Op<'_>) -> Option<Diagnostic> {
+    let custom = ast::CustomOp::cast(op.node.clone())?;
+    match crate::registry::fit_op(&custom, op.spec) {
+        crate::registry::Fit::Expected(missing) => {
+            crate::checks::left_over::missing_literal(op.name, &missing)
+        }
+        _ => None,
+    }
 }
 
 /// `expected string or keyword containing one of the following enum values ...` when the
