@@ -1004,6 +1004,16 @@ fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<String> {
         _ => None,
     })?;
     let parent = node.ancestors().skip(1).find(ops::is_op);
+    // A legacy op read at a file's top level through the `builtin` fallback (`return`):
+    // MLIR 22 finds no such op there.
+    if parent.is_none()
+        && let Some(short) = spec.name.strip_prefix("std.")
+        && hir::green::op_name(&node.green()) == Some(short)
+    {
+        return Some(format!(
+            "custom op '{short}' is unknown (tried 'builtin.{short}' as well)"
+        ));
+    }
     let parent_green = parent.as_ref().map(|p| p.green());
     // Read on the green node: returns and yields are replayed by the thousand.
     let parent_name = match &parent_green {

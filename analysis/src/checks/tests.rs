@@ -407,3 +407,14 @@ fn a_literal_missing_from_an_ops_format_is_reported_where_mlir_wants_it() {
         [(text.find("%a %a").unwrap() + 2, "expected ':'".to_string())]
     );
 }
+
+#[test]
+fn a_legacy_terminator_at_the_top_level_is_an_unknown_op() {
+    // MLIR 22 tries `builtin.return` and knows no `return` there.
+    let text = "\"t.op\"() : () -> ()\nreturn\n";
+    let message = "custom op 'return' is unknown (tried 'builtin.return' as well)";
+    assert_eq!(
+        reported(text),
+        [(text.find("return").unwrap(), message.to_string())]
+    );
+}
