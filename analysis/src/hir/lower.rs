@@ -541,6 +541,15 @@ impl<'g> Walker<'g> {
         {
             return NameKind::EntryArgDef;
         }
+        // `ins(%a : T)` and `outs(%b : T)` (linalg's and its kin's) list operands.
+        let in_operand_list = at.parent_kind() == PAREN_GROUP
+            && depth >= 3
+            && Sibling::of(&self.frames, depth - 3)
+                .previous()
+                .is_some_and(|p| p.is_keyword("ins") || p.is_keyword("outs"));
+        if in_operand_list {
+            return NameKind::ValueUse;
+        }
         let near_as = next.is_some_and(|n| n.is_keyword("as"))
             || at.previous().is_some_and(|p| p.is_keyword("as"));
         // Without a region, nothing the op writes is defined in the body: its values are
