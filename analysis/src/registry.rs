@@ -69,7 +69,7 @@ pub use format::{Collection, Element, Format, FormatError};
 pub(crate) use hooks_scf::header_error as scf_header_error;
 pub use loader::SpecError;
 pub use matched::{AttrValue, OpMatch, RegionArg, WrittenAttr, WrittenType};
-pub use matcher::{Fit, Missing, fit_op, match_op};
+pub use matcher::{Fit, Missing, Wanted, fit_op, match_op};
 pub use spec::{
     AttrSpec, Docs, OpSpec, Origin, Presence, RegionConstraint, RegionSpec, SuccessorSpec, Trait,
     TypeTransform, ValueSpec, Variadicity,

@@ -628,7 +628,7 @@ impl Gatherer<'_> {
             Fit::Expected(missing) => {
                 // (A dialect that reads unmatched ops itself reports their first error.)
                 if self.verify_ops && !verifiers::wants_parse_check(&spec.name, false) {
-                    let error = left_over::missing_literal(&spec.name, &missing);
+                    let error = left_over::missing_piece(&spec.name, &missing);
                     self.facts.errors.extend(error);
                 }
                 (Some(spec), None, OpTypes::default())

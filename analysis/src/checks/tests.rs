@@ -400,6 +400,21 @@ fn a_literal_missing_from_an_ops_format_is_reported_where_mlir_wants_it() {
         reported(&text),
         [(text.rfind("i32").unwrap(), message.to_string())]
     );
+    // A word where a type is wanted.
+    let text = body("%0 = memref.alloc() : memref?xf32>");
+    let message = "expected '<' in memref type";
+    assert_eq!(
+        reported(&text),
+        [(text.find("?xf32").unwrap(), message.to_string())]
+    );
+    let text = body("%0 = arith.addi %a, %a : i32x");
+    assert_eq!(
+        reported(&text),
+        [(
+            text.find(": i32x").unwrap() + 1,
+            "expected non-function type".to_string()
+        )]
+    );
     // Once an optional group's first element is read, the rest of the group must follow.
     let text = "func.func @f(%a: i32) -> (i32, i32) {\n  return %a %a : i32, i32\n}\n";
     assert_eq!(

@@ -22,13 +22,23 @@ pub fn match_op(op: &ast::CustomOp, spec: &OpSpec) -> Option<OpMatch> {
     }
 }
 
-/// A literal of an op's format that is not where MLIR's parser wants it.
+/// A piece of an op's format that is not where MLIR's parser wants it.
 pub struct Missing {
-    pub literal: String,
+    pub wanted: Wanted,
     /// Where the atom before it ends (the op name's, before the first).
     pub previous_end: TextSize,
     /// The item or bracket found instead; `None` at the op's end.
     pub found: Option<TextRange>,
+    /// The word found instead, if a word (`tensor16xf32`, `tensor` without its `<`).
+    pub found_word: Option<String>,
+}
+
+/// What MLIR's parser wanted.
+pub enum Wanted {
+    /// A literal of the format (`:`, `(`, `to`).
+    Literal(String),
+    /// A type (`type($x)`).
+    Type,
 }
 
 /// How a custom op fits its spec's format.
@@ -38,9 +48,8 @@ pub enum Fit {
     /// over, and where the item before it ends. MLIR's parser ends the op there and reads
     /// a new statement from that item.
     LeftOver(CustomOpItem, TextSize),
-    /// The op lacks a literal of its format (`:`, `(`, `to`) where MLIR's parser, which
-    /// never backs out of an optional group once it read the group's first element,
-    /// wants it.
+    /// The op lacks a literal or a type of its format where MLIR's parser, which never
+    /// backs out of an optional group once it read the group's first element, wants it.
     Expected(Missing),
     /// No format, or the op stops fitting it before its end (or inside a construct).
     No,
@@ -50,13 +59,21 @@ pub enum Fit {
 pub fn fit_op(op: &ast::CustomOp, spec: &OpSpec) -> Fit {
     let atoms = atoms(op);
     let (read, failure) = read_format(spec, &atoms);
-    let missing = || match &failure {
-        Some(Failure::Literal(literal, at)) => Some(Fit::Expected(Missing {
-            literal: literal.clone(),
-            previous_end: end_before(op, &atoms, *at)?,
-            found: atoms.get(*at).map(atom_range),
-        })),
-        _ => None,
+    let missing = || {
+        let (wanted, at) = match &failure {
+            Some(Failure::Literal(literal, at)) => (Wanted::Literal(literal.clone()), *at),
+            Some(Failure::Type(at)) => (Wanted::Type, *at),
+            _ => return None,
+        };
+        Some(Fit::Expected(Missing {
+            wanted,
+            previous_end: end_before(op, &atoms, at)?,
+            found: atoms.get(at).map(atom_range),
+            found_word: match atoms.get(at) {
+                Some(Atom::Item(CustomOpItem::Keyword(word))) => word.text(),
+                _ => None,
+            },
+        }))
     };
     let Some((state, next)) = read else {
         return missing().unwrap_or(Fit::No);
@@ -114,7 +131,9 @@ pub(crate) enum Failure {
     /// A literal of the format was not there: the literal, and the index of the atom
     /// found instead.
     Literal(String, usize),
-    /// Something else (an operand, a type, a custom directive) was not there.
+    /// A type was not there: the index of the atom found instead.
+    Type(usize),
+    /// Something else (an operand, a custom directive) was not there.
     Other,
 }
 
@@ -201,6 +220,7 @@ impl Matcher<'_> {
         if matched.is_none() && self.uncommitted == 0 && self.failure.is_none() {
             self.failure = Some(match element {
                 Element::Literal(text) => Failure::Literal(text.clone(), at),
+                Element::Type(_) => Failure::Type(at),
                 _ => Failure::Other,
             });
         }

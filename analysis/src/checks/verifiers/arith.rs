@@ -77,7 +77,7 @@ fn missing_literal(op: &Op<'_>) -> Option<Diagnostic> {
     let custom = ast::CustomOp::cast(op.node.clone())?;
     match crate::registry::fit_op(&custom, op.spec) {
         crate::registry::Fit::Expected(missing) => {
-            crate::checks::left_over::missing_literal(op.name, &missing)
+            crate::checks::left_over::missing_piece(op.name, &missing)
         }
         _ => None,
     }
