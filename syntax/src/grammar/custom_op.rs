@@ -171,7 +171,7 @@ fn prev_asks_for_more(p: &Parser<'_>) -> bool {
 /// Can the current token, at the start of a line, begin a statement?
 pub(super) fn starts_statement(p: &Parser<'_>) -> bool {
     match p.current() {
-        VALUE_ID => result_list_follows(p),
+        VALUE_ID => result_list_follows(p) || result_list_lacking_equals(p, 0),
         CARET_ID | FILE_META_OPEN => true,
         STRING => p.nth(1) == L_PAREN,
         BARE_ID => {
@@ -329,6 +329,16 @@ fn broken_statement_follows(p: &Parser<'_>, n: usize) -> bool {
     }
 }
 
+/// `%a "name"`, `%a:2 "name"` or `%a dialect.op` at the `n`th token, on one line: a result
+/// list missing its `=` (an op's items never put an op name right after a value).
+fn result_list_lacking_equals(p: &Parser<'_>, n: usize) -> bool {
+    if p.nth_token(n + 1).newline_before {
+        return false;
+    }
+    broken_statement_follows(p, n)
+        || p.nth(n + 1) == BARE_ID && p.nth_token_text(n + 1).contains('.')
+}
+
 /// `{`: a region, an attribute dictionary, or a group of items such as IREE's dynamic
 /// dimensions `{%d0, %d1}`, told apart by what follows it.
 fn brace(p: &mut Parser<'_>) {
@@ -352,6 +362,12 @@ fn brace(p: &mut Parser<'_>) {
 // func.func @f(%a: i32) {
 //   %0  arith.addi %a, %a : i32
 //   return
+// }
+// test_err custom_op_result_lacking_its_equals_ends_the_op_before
+// func.func @f(%a: i32) {
+//   %0 = arith.addi %a, %a : i32
+//   %1  arith.addi %0, %0 : i32
+//   return %1 : i32
 // }
 // test custom_op_region_opening_with_dotted_op_and_colon
 // func.func @f(%c: i1) {
@@ -386,15 +402,9 @@ fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
         // A line opening with a result list and a quoted op name is a statement, even a
         // broken one (`%0:2 "foo"()` lacking its `=`); groups of values such as IREE's
         // `{%d0, %d1}` or `=> {\n %scope::%key[...] : ...}` never look like that.
-        (VALUE_ID, COLON | STRING)
-            if p.nth_token(1).newline_before && broken_statement_follows(p, 1) =>
-        {
-            REGION
-        }
-        // So is a line opening with a value and a dotted op name (`%0 arith.addi ...`,
-        // lacking its `=`): a value group never puts an op name after a value.
-        (VALUE_ID, BARE_ID)
-            if p.nth_token(1).newline_before && p.nth_token_text(2).contains('.') =>
+        // So is a line opening with a value and a dotted op name (`%0 arith.addi ...`).
+        (VALUE_ID, COLON | STRING | BARE_ID)
+            if p.nth_token(1).newline_before && result_list_lacking_equals(p, 1) =>
         {
             REGION
         }
