@@ -515,3 +515,12 @@ func.func @collapse_keeps_no_layout(%m: memref<2x4xf32>) {
   %c = memref.collapse_shape %m [[0, 1]] : memref<2x4xf32> into memref<8xf32, strided<[1]>>
   return
 }
+
+// -----
+
+// A variadic result's constraint is worded as ODS words `Variadic<Index>`.
+func.func @strided_metadata_of_wrong_type(%m: memref<128xf32>) {
+  // expected-error@+1 {{'memref.extract_strided_metadata' op result #2 must be variadic of index, but got 'i64'}}
+  %a:4 = memref.extract_strided_metadata %m : memref<128xf32> -> memref<f32>, index, i64, index
+  return
+}

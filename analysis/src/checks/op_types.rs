@@ -6,7 +6,7 @@
 use mlir_syntax::SyntaxToken;
 use mlir_syntax::ast::{self, AstNode};
 
-use crate::registry::{OpMatch, OpSpec, Trait, TypeConstraint, Variadicity};
+use crate::registry::{OpMatch, OpSpec, Trait, TypeConstraint, ValueSpec, Variadicity};
 
 use super::op_verify::{result_constraints, single_position, transform_type};
 use std::sync::Arc;
@@ -65,7 +65,7 @@ pub(super) fn custom_op_types(
     let mut operand_types: Vec<Option<Type>> = (0..uses.len())
         .map(|i| {
             let written = operand_types.get(i).cloned().flatten();
-            written.or_else(|| built_operand_type(constraints.get(i)?))
+            written.or_else(|| built_operand_type(&constraints.get(i)?.constraint))
         })
         .collect();
     let first_operand = operand_types.first().cloned().flatten();
@@ -78,7 +78,7 @@ pub(super) fn custom_op_types(
             Some(t) => Some(t.lower(lowering)),
             None => result_constraints
                 .as_ref()
-                .and_then(|c| built_result_type(c.get(i)?))
+                .and_then(|c| built_result_type(&c.get(i)?.constraint))
                 .or_else(|| implied_result_type(spec, first_operand.as_ref())),
         })
         .collect();
@@ -104,14 +104,11 @@ pub(super) fn custom_op_types(
 }
 
 /// The constraint of operand #N: each operand declaration's for the values bound to it.
-pub(super) fn operand_constraints<'s>(
-    spec: &'s OpSpec,
-    matched: &OpMatch,
-) -> Vec<&'s TypeConstraint> {
+pub(super) fn operand_constraints<'s>(spec: &'s OpSpec, matched: &OpMatch) -> Vec<&'s ValueSpec> {
     spec.operands
         .iter()
         .zip(&matched.operand_segments)
-        .flat_map(|(decl, values)| std::iter::repeat_n(&decl.constraint, values.len()))
+        .flat_map(|(decl, values)| std::iter::repeat_n(decl, values.len()))
         .collect()
 }
 

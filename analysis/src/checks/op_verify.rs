@@ -4,7 +4,7 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::registry::matcher::Segments;
-use crate::registry::{OpSpec, Trait, TypeConstraint, TypeTransform, ValueSpec};
+use crate::registry::{OpSpec, Trait, TypeTransform, ValueSpec, Variadicity};
 use crate::types::{Dim, Type};
 
 use super::value_types::{exact, surely_differ};
@@ -13,8 +13,8 @@ use super::value_types::{exact, surely_differ};
 pub(super) struct KnownTypes<'t> {
     pub operands: Vec<Option<&'t Type>>,
     pub results: Vec<Option<&'t Type>>,
-    /// The constraint of each operand (as many as `operands`), if the segments are known.
-    pub operand_constraints: Option<Vec<&'t TypeConstraint>>,
+    /// The declaration of each operand (as many as `operands`), if the segments are known.
+    pub operand_constraints: Option<Vec<&'t ValueSpec>>,
 }
 
 /// The first failure of the op's type checks, as MLIR words it (at the op's name).
@@ -41,24 +41,24 @@ pub(super) fn verify(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
     }
 }
 
-/// The constraint of each of `count` values declared by `declarations`, if their
+/// The declaration of each of `count` values declared by `declarations`, if their
 /// variadic segments can be told apart.
 pub(super) fn value_constraints(
     declarations: &[ValueSpec],
     count: usize,
-) -> Option<Vec<&TypeConstraint>> {
+) -> Option<Vec<&ValueSpec>> {
     let segments = Segments::of(declarations.iter().map(|d| d.variadicity), count)?;
     Some(
         declarations
             .iter()
-            .flat_map(|d| std::iter::repeat_n(&d.constraint, segments.size(d.variadicity)))
+            .flat_map(|d| std::iter::repeat_n(d, segments.size(d.variadicity)))
             .collect(),
     )
 }
 
 /// The constraint of each of `count` results, as `value_constraints` gives them, with the
 /// variadic results of one length under `SameVariadicResultSize`.
-pub(super) fn result_constraints(spec: &OpSpec, count: usize) -> Option<Vec<&TypeConstraint>> {
+pub(super) fn result_constraints(spec: &OpSpec, count: usize) -> Option<Vec<&ValueSpec>> {
     if !spec.has_trait(&Trait::SameVariadicResultSize) {
         return value_constraints(&spec.results, count);
     }
@@ -68,7 +68,7 @@ pub(super) fn result_constraints(spec: &OpSpec, count: usize) -> Option<Vec<&Typ
         spec.results
             .iter()
             .zip(sizes)
-            .flat_map(|(d, size)| std::iter::repeat_n(&d.constraint, size))
+            .flat_map(|(d, size)| std::iter::repeat_n(d, size))
             .collect(),
     )
 }
@@ -76,18 +76,24 @@ pub(super) fn result_constraints(spec: &OpSpec, count: usize) -> Option<Vec<&Typ
 fn constraint_failure(
     what: &str,
     types: &[Option<&Type>],
-    constraints: &[&TypeConstraint],
+    declarations: &[&ValueSpec],
 ) -> Option<String> {
     types
         .iter()
-        .zip(constraints)
+        .zip(declarations)
         .enumerate()
-        .find_map(|(i, (ty, constraint))| {
+        .find_map(|(i, (ty, declaration))| {
             let ty = (*ty)?;
+            let constraint = &declaration.constraint;
             let fails = exact(ty) && !constraint.matches(ty);
+            // ODS's summary of `Variadic<T>` is T's with `variadic of ` before it.
+            let variadic = match declaration.variadicity {
+                Variadicity::Variadic | Variadicity::VariadicOfVariadic => "variadic of ",
+                Variadicity::Single | Variadicity::Optional => "",
+            };
             fails.then(|| {
                 format!(
-                    "{what} #{i} must be {}, but got '{ty}'",
+                    "{what} #{i} must be {variadic}{}, but got '{ty}'",
                     constraint.describe()
                 )
             })

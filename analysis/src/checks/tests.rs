@@ -433,3 +433,14 @@ fn a_legacy_terminator_at_the_top_level_is_an_unknown_op() {
         [(text.find("return").unwrap(), message.to_string())]
     );
 }
+
+#[test]
+fn a_variadic_values_constraint_is_worded_as_ods_words_it() {
+    let text = "func.func @f(%m: memref<8xf32>) {\n  %a:4 = memref.extract_strided_metadata %m : memref<8xf32> -> memref<f32>, index, i64, index\n  return\n}\n";
+    let message =
+        "'memref.extract_strided_metadata' op result #2 must be variadic of index, but got 'i64'";
+    assert_eq!(
+        reported(text),
+        [(text.find("memref.extract").unwrap(), message.to_string())]
+    );
+}
