@@ -114,3 +114,19 @@ func.func @definition(%a: i32 {a.b} loc(unknown), %b: (i32) -> (i32, i32)) -> f3
   %c = arith.constant 1.0 : f32
   return %c : f32
 }
+
+// -----
+
+// An arrow missing its `>`: the function ends after its arguments, and no op name can
+// start with `-`.
+// expected-error@+1 {{expected operation name in quotes}}
+func.func @half_an_arrow(%a: i32) - i32 {
+  return %a : i32
+}
+
+// -----
+
+// expected-error@+1 {{expected '{' in attribute dictionary}}
+func.func @attributes_without_braces() attributes noinline {
+  return
+}

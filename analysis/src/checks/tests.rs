@@ -444,3 +444,20 @@ fn a_variadic_values_constraint_is_worded_as_ods_words_it() {
         [(text.find("memref.extract").unwrap(), message.to_string())]
     );
 }
+
+#[test]
+fn what_follows_a_functions_signature_and_body_must_start_an_op() {
+    // A `-` where `->` was meant: MLIR ends the function after its arguments.
+    let text = "func.func @f(%a: i32) - i32 {\n  return %a : i32\n}\n";
+    let message = "expected operation name in quotes";
+    assert_eq!(
+        reported(text),
+        [(text.find(" - ").unwrap(), message.to_string())]
+    );
+    let text = "func.func @g() attributes noinline {\n  return\n}\n";
+    let message = "expected '{' in attribute dictionary";
+    assert_eq!(
+        reported(text),
+        [(text.find(" noinline").unwrap(), message.to_string())]
+    );
+}

@@ -5,6 +5,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, SyntaxNode};
 
 use super::{Cx, Op, item_range, lists, signature_counts};
+use crate::checks::verifiers::wrong_token_at;
 use crate::diagnostics::Diagnostic;
 use crate::registry::AttrValue;
 use crate::types::Attr;
@@ -41,8 +42,63 @@ pub(super) fn parse_failure(op: &Op<'_>, custom: &ast::CustomOp) -> Option<Diagn
     }
     let rest: Vec<CustomOpItem> = items.collect();
     lists::results_failure(&rest)
+        .or_else(|| attributes_without_dictionary(&rest))
         .or_else(|| inferred_attribute(op, &rest))
         .or_else(|| empty_body(op, &rest))
+        .or_else(|| stray_token(&arguments, &rest))
+}
+
+/// `attributes` not followed by a dictionary: MLIR wants its `{` just after the keyword.
+fn attributes_without_dictionary(rest: &[CustomOpItem]) -> Option<Diagnostic> {
+    let at = rest.iter().position(is_attributes_keyword)?;
+    if matches!(
+        rest.get(at + 1),
+        Some(CustomOpItem::Attribute(ast::Attribute::Dict(_)))
+    ) {
+        return None;
+    }
+    let message = "expected '{' in attribute dictionary";
+    let range = wrong_token_at(item_range(&rest[at]).end());
+    Some(Diagnostic::error("custom-syntax", message, range))
+}
+
+/// What stands after the signature, its attributes and its body, if it is punctuation
+/// (`) - i32 {`, an arrow missing its `>`): MLIR's parser has ended the function before
+/// it and wants a new op there, whose name no punctuation can be.
+fn stray_token(arguments: &ast::Group, rest: &[CustomOpItem]) -> Option<Diagnostic> {
+    let mut next = 0;
+    if rest
+        .first()
+        .is_some_and(|arrow| arrow.is_token(SyntaxKind::ARROW))
+    {
+        next = 2;
+    }
+    if rest.get(next).is_some_and(is_attributes_keyword) {
+        next += 2;
+    }
+    if matches!(rest.get(next), Some(CustomOpItem::Region(_))) {
+        next += 1;
+    }
+    let CustomOpItem::Token(token) = rest.get(next)? else {
+        return None;
+    };
+    if token.kind().is_trivia() {
+        return None;
+    }
+    let previous_end = match next.checked_sub(1) {
+        Some(previous) => item_range(rest.get(previous)?).end(),
+        None => arguments.syntax().text_range().end(),
+    };
+    let message = "expected operation name in quotes";
+    Some(Diagnostic::error(
+        "custom-syntax",
+        message,
+        wrong_token_at(previous_end),
+    ))
+}
+
+fn is_attributes_keyword(item: &CustomOpItem) -> bool {
+    matches!(item, CustomOpItem::Keyword(k) if k.text().as_deref() == Some("attributes"))
 }
 
 /// `attributes {sym_name = ...}`: an attribute the syntax gives is refused, at the
