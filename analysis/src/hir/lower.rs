@@ -527,12 +527,7 @@ impl<'g> Walker<'g> {
             return NameKind::ValueUse;
         }
         // OpenMP's `linear(%var = %step : type)` gives a step to a variable it uses.
-        let in_linear_clause = at.parent_kind() == PAREN_GROUP
-            && depth >= 3
-            && Sibling::of(&self.frames, depth - 3)
-                .previous()
-                .is_some_and(|p| p.is_keyword("linear"));
-        if in_linear_clause {
+        if self.in_group_after(at, depth, &["linear"]) {
             return NameKind::ValueUse;
         }
         let next = at.next();
@@ -542,12 +537,7 @@ impl<'g> Walker<'g> {
             return NameKind::EntryArgDef;
         }
         // `ins(%a : T)` and `outs(%b : T)` (linalg's and its kin's) list operands.
-        let in_operand_list = at.parent_kind() == PAREN_GROUP
-            && depth >= 3
-            && Sibling::of(&self.frames, depth - 3)
-                .previous()
-                .is_some_and(|p| p.is_keyword("ins") || p.is_keyword("outs"));
-        if in_operand_list {
+        if self.in_group_after(at, depth, &["ins", "outs"]) {
             return NameKind::ValueUse;
         }
         let near_as = next.is_some_and(|n| n.is_keyword("as"))
@@ -573,6 +563,15 @@ impl<'g> Walker<'g> {
         } else {
             NameKind::ValueUse
         }
+    }
+
+    /// Does the value stand in a parenthesised group right after one of `keywords`?
+    fn in_group_after(&self, value_use: Sibling<'_>, depth: usize, keywords: &[&str]) -> bool {
+        value_use.parent_kind() == PAREN_GROUP
+            && depth >= 3
+            && Sibling::of(&self.frames, depth - 3)
+                .previous()
+                .is_some_and(|p| keywords.iter().any(|k| p.is_keyword(k)))
     }
 
     /// `%a` in `func.func @f(%a: i32) {...}`: the signature of a function op (of

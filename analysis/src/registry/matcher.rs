@@ -144,18 +144,10 @@ fn left_over(op: &ast::CustomOp, atoms: &[Atom], next: usize) -> Option<(CustomO
     let Some(Atom::Item(item)) = atoms.get(next) else {
         return None;
     };
-    let previous_end = match next.checked_sub(1).map(|i| &atoms[i]) {
-        Some(Atom::Item(item)) => item_range(item).end(),
-        Some(Atom::Close(_, group)) => group.text_range().end(),
-        Some(_) => return None,
-        None => op
-            .syntax()
-            .children()
-            .find(|c| c.kind() == SyntaxKind::OP_NAME)?
-            .text_range()
-            .end(),
-    };
-    Some((item.clone(), previous_end))
+    if matches!(next.checked_sub(1).map(|i| &atoms[i]), Some(Atom::Open(..))) {
+        return None;
+    }
+    Some((item.clone(), end_before(op, atoms, next)?))
 }
 
 /// How many results the op's `%r, %s:2 =` list names.
