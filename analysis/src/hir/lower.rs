@@ -73,6 +73,16 @@ const SIGNATURE_OPS: &[&str] = &[
     "transform.named_sequence",
 ];
 
+/// Is the op of an upstream dialect other than `test`? Their values right before a region
+/// are operands (`tensor.generate %m, %n {`, `pdl.rewrite %root {`); only the `test`
+/// dialect declares region arguments there (`test.polyfor %i, %j {`).
+fn upstream_beyond_test(op: &OpFrame<'_>) -> bool {
+    op.upstream
+        && op
+            .name
+            .is_some_and(|n| n.contains('.') && !n.starts_with("test."))
+}
+
 /// Upstream ops that name a symbol they call, whose parenthesised values are operands.
 const CALL_OPS: &[&str] = &[
     "call",
@@ -557,7 +567,7 @@ impl<'g> Walker<'g> {
             || in_group && port_declaration(at)
             || near_as
             || self.group_declares(at, depth)
-            || op.has_region && stands_before_region(at);
+            || op.has_region && stands_before_region(at) && !upstream_beyond_test(op);
         if declares {
             NameKind::DefOrUse
         } else {
