@@ -13,8 +13,9 @@ use crate::parser::Parser;
 
 /// Op names without a dialect prefix that begin a statement when they start a line:
 /// ops of the `builtin` and `func` default dialects, terminators that ops such as
-/// `transform.sequence` print without prefix, and the legacy standard dialect's ops
-/// (StandardDialect-legacy.txt). Any other undotted word at a line start continues the
+/// `transform.sequence` print without prefix, the `pdl` ops that only a pattern's body
+/// writes (a word such as `operation` or `type` may also continue another dialect's op),
+/// and the legacy standard dialect's ops (StandardDialect-legacy.txt). Any other undotted word at a line start continues the
 /// previous op (`ins(...)`, `outs(...)`, `case 0 {`, `default {`, `in %a: i1`).
 const SHORT_OP_NAMES: &[&str] = &[
     "module",
@@ -63,6 +64,11 @@ const SHORT_OP_NAMES: &[&str] = &[
     "sitofp",
     "negf",
     "absf",
+    "rewrite",
+    "replace",
+    "erase",
+    "apply_native_rewrite",
+    "apply_native_constraint",
 ];
 
 // test custom_ops
@@ -73,6 +79,15 @@ const SHORT_OP_NAMES: &[&str] = &[
 //   cf.cond_br %cond, ^bb1(%0 : i32), ^bb2
 // ^bb1(%x: i32):
 //   return %x, %1 : i32, f32
+// }
+// test custom_op_pdl_statements_without_prefix
+// pdl.pattern @p : benefit(1) {
+//   %t = type
+//   %root = operation -> (%t : !pdl.type)
+//   rewrite %root {
+//     %new = operation "foo.op"
+//     replace %root with %new
+//   }
 // }
 // test custom_ops_multiline
 // %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
