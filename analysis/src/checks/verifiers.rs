@@ -214,8 +214,7 @@ impl<'a> Op<'a> {
 
     /// `custom op 'scf.for' <message>`, as a custom parser's error is worded, at `at`.
     pub fn parse_error(&self, message: impl std::fmt::Display, at: TextRange) -> Diagnostic {
-        let message = format!("custom op '{}' {message}", self.name);
-        Diagnostic::error("custom-syntax", message, at)
+        custom_op_error(self.name, message, at)
     }
 
     /// The entry of inherent attribute `name` of a generic op: in its properties
@@ -319,6 +318,17 @@ pub(in crate::checks) fn holds_ops(block: &ast::Block) -> bool {
 }
 
 /// Where an item of a custom op is written, for parse errors that point at it.
+/// `custom op '<op_name>' <message>` at `at`: how MLIR words the error a custom parser
+/// emits (`emitError` of its `OpAsmParser`).
+pub(in crate::checks) fn custom_op_error(
+    op_name: &str,
+    message: impl std::fmt::Display,
+    at: TextRange,
+) -> Diagnostic {
+    let message = format!("custom op '{op_name}' {message}");
+    Diagnostic::error("custom-syntax", message, at)
+}
+
 pub(in crate::checks) fn item_range(item: &ast::CustomOpItem) -> TextRange {
     use ast::CustomOpItem as Item;
     match item {

@@ -5,7 +5,7 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
-use crate::checks::verifiers::{item_range, wrong_token_at};
+use crate::checks::verifiers::{custom_op_error, item_range, wrong_token_at};
 use crate::diagnostics::Diagnostic;
 use crate::types::Lowering;
 
@@ -120,12 +120,26 @@ impl Reader<'_, '_> {
 
     /// `custom op '<name>' <message>` at `at`, as the custom parser's `emitError` words it.
     pub fn custom_error(&self, message: &str, at: TextRange) -> Diagnostic {
-        plain_error(&format!("custom op '{}' {message}", self.name), at)
+        custom_op_error(self.name, message, at)
     }
 
     /// `custom_error` at the op's name (the parser's `getNameLoc()`).
     pub fn name_error(&self, message: &str) -> Diagnostic {
         self.custom_error(message, self.name_range)
+    }
+
+    /// `%a, %b, ...` without a delimiter (MLIR's `parseOperandList`), consumed: how many;
+    /// `None` if a comma is not followed by a value.
+    pub fn value_list(&mut self) -> Option<usize> {
+        let mut count = 0;
+        while matches!(self.peek(), Some(CustomOpItem::ValueUse(_))) {
+            self.next += 1;
+            count += 1;
+            if !self.eat_token(SyntaxKind::COMMA) {
+                return Some(count);
+            }
+        }
+        (count == 0).then_some(0)
     }
 
     /// A group of comma-separated values with this delimiter, consumed; how many.

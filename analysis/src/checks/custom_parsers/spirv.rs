@@ -19,7 +19,7 @@ pub(super) const EXTENDED_OPS: &[&str] = &[
 /// `[{attrs}] %a, %b : type`.
 pub(super) fn extended_binary(r: &mut Reader<'_, '_>) -> Step {
     r.eat_attr_dict();
-    if !operand_list(r) || !r.eat_token(COLON) {
+    if r.value_list().is_none() || !r.eat_token(COLON) {
         return Step::Unknown;
     }
     let Some(CustomOpItem::Type(ty)) = r.peek().cloned() else {
@@ -39,23 +39,6 @@ pub(super) fn extended_binary(r: &mut Reader<'_, '_>) -> Step {
     }
     let message = "expected spirv.struct type with two members";
     failed(r.custom_error(message, ty.syntax().text_range()))
-}
-
-/// `%a, %b, ...` (MLIR's `parseOperandList` without a delimiter): consumed; did it read
-/// a well-formed list?
-fn operand_list(r: &mut Reader<'_, '_>) -> bool {
-    if !matches!(r.peek(), Some(CustomOpItem::ValueUse(_))) {
-        return true;
-    }
-    loop {
-        if !matches!(r.peek(), Some(CustomOpItem::ValueUse(_))) {
-            return false;
-        }
-        r.next += 1;
-        if !r.eat_token(COMMA) {
-            return true;
-        }
-    }
 }
 
 fn is_struct(ty: &ast::DialectType) -> bool {

@@ -10,21 +10,12 @@ use super::reader::{Reader, Step, failed};
 
 /// `[%root [, %extra ...] : [(] type [, types] [)]] ...`.
 pub(super) fn sequence(r: &mut Reader<'_, '_>) -> Step {
-    if !matches!(r.peek(), Some(CustomOpItem::ValueUse(_))) {
-        return Step::Done;
-    }
-    r.next += 1;
-    let mut bindings = 0;
-    while r.eat_token(COMMA) {
-        if !matches!(r.peek(), Some(CustomOpItem::ValueUse(_))) {
-            return Step::Unknown;
-        }
-        r.next += 1;
-        bindings += 1;
-    }
-    if bindings == 0 {
-        return Step::Done;
-    }
+    // The root and the extra bindings.
+    let bindings = match r.value_list() {
+        Some(0 | 1) => return Step::Done,
+        Some(values) => values - 1,
+        None => return Step::Unknown,
+    };
     if !r.eat_token(COLON) {
         return Step::Unknown;
     }

@@ -9,7 +9,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
 use super::item_range;
-use crate::checks::verifiers::wrong_token_at;
+use crate::checks::verifiers::{custom_op_error, wrong_token_at};
 use crate::diagnostics::Diagnostic;
 
 /// How reading a piece went: read, or stopped by MLIR's first error (`Some`) or by
@@ -23,10 +23,7 @@ pub(in crate::checks) fn arguments_failure(
     op_name: &str,
     arguments: &ast::Group,
 ) -> Option<Diagnostic> {
-    let parse_error = |message: &str, at| {
-        let message = format!("custom op '{op_name}' {message}");
-        Diagnostic::error("custom-syntax", message, at)
-    };
+    let parse_error = |message: &str, at| custom_op_error(op_name, message, at);
     let mut list = List::of(arguments)?;
     let mut named = None;
     let read = list.entries(|list| {
