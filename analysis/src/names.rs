@@ -269,7 +269,7 @@ mod tests {
     fn values_of_ops_without_regions_are_operands() {
         // Nothing defines them there (MLIR 22: `use of undeclared SSA value name`), nor in
         // a call, whose symbol names the callee; beside `as`, a name may name a result.
-        let text = "func.func @f(%t: tensor<4xf32>) {\n  %c = linalg.copy ins(%nope : tensor<4xf32>) outs(%t : tensor<4xf32>) -> tensor<4xf32>\n  %r = func.call @g(%t, %gone) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n  %u = foo.update %t -> %res as tensor<4xf32>\n  foo.ports @m(in %p : i1)\n  foo.generic ins(%none : f32) outs(%t : f32) {\n  ^bb0(%x: f32):\n    foo.yield %x : f32\n  }\n  %g = tensor.generate %nothing {\n  ^bb0(%i: index):\n    tensor.yield %i : index\n  } : tensor<?xindex>\n  return\n}\n";
+        let text = "func.func @f(%t: tensor<4xf32>) {\n  %c = linalg.copy ins(%nope : tensor<4xf32>) outs(%t : tensor<4xf32>) -> tensor<4xf32>\n  %r = func.call @g(%t, %gone) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n  %u = foo.update %t -> %res as tensor<4xf32>\n  foo.ports @m(in %p : i1)\n  foo.generic ins(%none : f32) outs(%t : tensor<4xf32>) {\n  ^bb0(%x: f32):\n    foo.yield %x : f32\n  }\n  %g = tensor.generate %nothing {\n  ^bb0(%i: index):\n    tensor.yield %i : index\n  } : tensor<?xindex>\n  return\n}\n";
         assert_eq!(
             check(text),
             [

@@ -68,3 +68,22 @@ func.func @forward_uses_agree() {
   cf.br ^bb1
 }
 
+
+// -----
+
+// A parenthesised group of values and their types in an op we have no spec for is read
+// as operands of those types, whatever the op: `ins(%a : T)`, `args(%a : T, %b : U)`.
+func.func @typed_operand_groups(%a: i32, %t: tensor<4xf32>) { // expected-note {{prior use here}}
+  // expected-error@+1 {{use of value '%a' expects different type than prior uses: 'f32' vs 'i32'}}
+  %r = linalg.fill ins(%a : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @typed_operand_groups_each(%a: i32, %b: f32) { // expected-note {{prior use here}}
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{use of value '%b' expects different type than prior uses: 'i64' vs 'f32'}}
+  gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : i32, %b : i64)
+  return
+}

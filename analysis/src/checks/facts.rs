@@ -610,7 +610,8 @@ impl Gatherer<'_> {
                 let errors = custom_parsers::header_failure(&op, name, &mut self.lowering);
                 self.facts.errors.extend(errors);
             }
-            return (None, None, OpTypes::default());
+            let types = op_types::group_operand_types(&op, &mut self.lowering);
+            return (None, None, types);
         };
         match registry::fit_op(&op, spec) {
             Fit::Matched(matched) => {

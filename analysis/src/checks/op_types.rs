@@ -201,3 +201,80 @@ pub(super) fn i1_same_shape(ty: &Type) -> Option<Type> {
         _ => i1,
     })
 }
+
+/// What an op of a dialect we have no spec for says of its operands' types: each
+/// parenthesised group of value uses with their types, `ins(%a, %b : T, U)` or
+/// `args(%a : T, %b : U)`. Whatever the op, its parser reads such a group as operands
+/// resolved to the types written (MLIR's `parseOperandList` and `parseColonTypeList`,
+/// then `resolveOperands`), so a use there must have its value's type. Groups of any
+/// other shape, or with fewer types than values, say nothing.
+pub(super) fn group_operand_types(op: &ast::CustomOp, lowering: &mut Lowering<'_>) -> OpTypes {
+    let mut out = OpTypes::default();
+    for item in op.items() {
+        if let ast::CustomOpItem::Group(group) = item
+            && group.delimiter() == ast::GroupDelimiter::Paren
+            && let Some(pairs) = typed_uses(&group.items().collect::<Vec<_>>())
+        {
+            for (value, ty) in pairs {
+                let ty = lowering.lower_type(ty.syntax());
+                out.operands
+                    .extend(value.name_token().map(|t| (t, Some(ty))));
+            }
+        }
+    }
+    out
+}
+
+/// The uses of `%a, %b : T, U` or of `%a : T, %b : U`, each with its type.
+fn typed_uses(items: &[ast::CustomOpItem]) -> Option<Vec<(ast::ValueUse, ast::Type)>> {
+    use ast::CustomOpItem::{Type as TypeItem, ValueUse};
+    use mlir_syntax::SyntaxKind::{COLON, COMMA};
+    // Every other item is a comma in both shapes, but for the one colon.
+    let colon = items.iter().position(|i| i.is_token(COLON))?;
+    let (before, after) = (&items[..colon], &items[colon + 1..]);
+    let separated = |part: &[ast::CustomOpItem]| {
+        part.iter().skip(1).step_by(2).all(|i| i.is_token(COMMA)) && part.len() % 2 == 1
+    };
+    let values: Vec<ast::ValueUse> = before
+        .iter()
+        .step_by(2)
+        .map(|i| match i {
+            ValueUse(v) => Some(v.clone()),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if separated(before) && separated(after) {
+        let types: Vec<ast::Type> = after
+            .iter()
+            .step_by(2)
+            .map(|i| match i {
+                TypeItem(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        return (types.len() == values.len()).then(|| values.into_iter().zip(types).collect());
+    }
+    each_typed(items)
+}
+
+/// `%a : T, %b : U`: uses each followed by its own type.
+fn each_typed(items: &[ast::CustomOpItem]) -> Option<Vec<(ast::ValueUse, ast::Type)>> {
+    use ast::CustomOpItem::{Type as TypeItem, ValueUse};
+    use mlir_syntax::SyntaxKind::{COLON, COMMA};
+    let mut pairs = Vec::new();
+    for (i, chunk) in items.chunks(4).enumerate() {
+        let last = (i + 1) * 4 >= items.len();
+        match chunk {
+            [ValueUse(v), colon, TypeItem(t), comma]
+                if colon.is_token(COLON) && comma.is_token(COMMA) && !last =>
+            {
+                pairs.push((v.clone(), t.clone()));
+            }
+            [ValueUse(v), colon, TypeItem(t)] if colon.is_token(COLON) && last => {
+                pairs.push((v.clone(), t.clone()));
+            }
+            _ => return None,
+        }
+    }
+    (!pairs.is_empty()).then_some(pairs)
+}

@@ -461,3 +461,16 @@ fn what_follows_a_functions_signature_and_body_must_start_an_op() {
         [(text.find(" noinline").unwrap(), message.to_string())]
     );
 }
+
+#[test]
+fn typed_groups_of_unknown_ops_type_their_values() {
+    // `%v, %w : T, U` and `%v : T, %w : U` pair values and types; other groups do not.
+    let text = "func.func @f(%a: i32, %b: f32) {\n  x.op (%a, %b : i64)\n  x.op (%a = %b : f64)\n  x.op (%a : i64, f64)\n  x.op (%a, %b : i32, f32) [%a : i64]\n  x.op (%a, %b : i32, f32,)\n  x.op (%b, %a : f32, i64)\n  x.op (%b : f32, %a : i1)\n  return\n}\n";
+    assert_eq!(
+        check(text),
+        [
+            "%a: use of value '%a' expects different type than prior uses: 'i64' vs 'i32' [%a: prior use here]",
+            "%a: use of value '%a' expects different type than prior uses: 'i1' vs 'i32' [%a: prior use here]",
+        ]
+    );
+}
