@@ -360,6 +360,67 @@ func.func @constant_negative_unsigned() {
 
 // -----
 
+// A float literal of a type that is no float: MLIR's parser reports it where it stands
+// once the type is read, at the next token.
+func.func @constant_float_of_integer_type() {
+  %0 = arith.constant 0.0 : i64
+  // expected-error@+1 {{floating point value not valid for specified type}}
+  return
+}
+
+// -----
+
+func.func @constant_float_of_index_type() {
+  // expected-error@+1 {{floating point value not valid for specified type}}
+  %0 = arith.constant 1.5 : index loc("here")
+  return
+}
+
+// -----
+
+func.func @constant_float_of_vector_type() {
+  %0 = arith.constant 2.0 : vector<2xf32>
+  // expected-error@+1 {{floating point value not valid for specified type}}
+  %1 = arith.constant 1 : i32
+  return
+}
+
+// -----
+
+func.func @constant_integer_of_tensor_type() {
+  // expected-error@+1 {{integer literal not valid for specified type}}
+  %0 = arith.constant 2 : tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @constant_hex_float_too_wide() {
+  // expected-error@+1 {{hexadecimal float constant out of range for type}}
+  %0 = arith.constant 0x1FFFF : bf16
+  return
+}
+
+// -----
+
+func.func @constant_hex_float_negative() {
+  // expected-error@+1 {{hexadecimal float literal should not have a leading minus}}
+  %0 = arith.constant -0x7F : f32
+  return
+}
+
+// -----
+
+// Hexadecimal bit patterns of float types, up to their width.
+func.func @constant_hex_floats_valid() -> (bf16, f32, f64) {
+  %0 = arith.constant 0x7FC0 : bf16
+  %1 = arith.constant 0xFFFFFFFF : f32
+  %2 = arith.constant 0x0 : f64
+  return %0, %1, %2 : bf16, f32, f64
+}
+
+// -----
+
 // Signless integers hold both signed and unsigned readings.
 func.func @constant_ranges_valid() -> (i8, i8, i1, i64) {
   %0 = arith.constant 255 : i8
