@@ -2,8 +2,8 @@
 //! attributes, regions, successors, traits, custom syntax and documentation — and the
 //! matcher that maps a custom-form op onto its spec.
 //!
-//! Built-in specs (`builtin`, `func`, `cf`, `arith`, `scf`, `memref`, and the legacy `std` of
-//! 2019-era files) are data, not code: `analysis/specs/*.spec`, embedded with
+//! Built-in specs (`builtin`, `func`, `cf`, `arith`, `math`, `scf`, `memref`, and the legacy
+//! `std` of 2019-era files) are data, not code: `analysis/specs/*.spec`, embedded with
 //! `include_str!` and loaded at first use. The format is our own and line-oriented,
 //! because:
 //! - it reads like ODS, which MLIR authors already know: `arguments:` lists
@@ -84,11 +84,13 @@ pub const BUILTIN_SPECS: &[(&str, &str)] = &[
     ("std.spec", include_str!("../specs/std.spec")),
     ("scf.spec", include_str!("../specs/scf.spec")),
     ("memref.spec", include_str!("../specs/memref.spec")),
+    // After arith.spec: math's float ops take arith's `FastMathFlags`.
+    ("math.spec", include_str!("../specs/math.spec")),
 ];
 
 /// Dialects whose every op (in MLIR 22) has a spec: an op name of theirs that the registry
 /// does not know is an unknown op, as MLIR says.
-pub const COMPLETE_DIALECTS: &[&str] = &["arith", "cf", "func"];
+pub const COMPLETE_DIALECTS: &[&str] = &["arith", "cf", "func", "math"];
 
 /// The default dialect of a file's top level and of a module's body, as in MLIR's parser.
 const BUILTIN_DIALECT: &str = "builtin";

@@ -8,7 +8,7 @@ fn builtin_specs_load_without_errors() {
     let (registry, errors) = Registry::with_builtin_specs();
     let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert!(messages.is_empty(), "{}", messages.join("\n"));
-    for dialect in ["func", "cf", "arith", "builtin", "std", "memref"] {
+    for dialect in ["func", "cf", "arith", "math", "builtin", "std", "memref"] {
         assert!(registry.dialect(dialect).is_some(), "{dialect}");
     }
 }
@@ -24,7 +24,38 @@ fn builtin_registry_covers_func_cf_arith_and_memref() {
     assert_eq!(count("builtin."), 2);
     assert_eq!(count("std."), 32);
     assert_eq!(count("memref."), 31);
+    // Every op of MLIR 22's MathOps.td.
+    assert_eq!(count("math."), 46);
     assert!(names.is_sorted());
+}
+
+#[test]
+fn math_specs_share_arith_fast_math_flags_and_derive_types() {
+    let registry = Registry::builtin();
+    let sqrt = registry.op("math.sqrt").unwrap();
+    let (_, fastmath) = sqrt.attribute("fastmath").unwrap();
+    assert_eq!(fastmath.presence, Presence::Default("none".into()));
+    let flags = fastmath.constraint.enum_spec().unwrap();
+    assert_eq!(flags.name, "FastMathFlags");
+    assert!(flags.is_bits());
+    // `math.isnan %x : f32` writes the operand type only; the `i1` result follows from it.
+    let isnan = registry.op("math.isnan").unwrap();
+    assert!(isnan.traits.iter().any(|t| matches!(
+        t,
+        Trait::TypesMatchWith { from, to, .. } if from == "operand" && to == "result"
+    )));
+    let sincos = registry.op("math.sincos").unwrap();
+    assert_eq!(sincos.results.len(), 2);
+    assert!(sincos.has_trait(&Trait::AllTypesMatch(vec![
+        "operand".into(),
+        "sin".into(),
+        "cos".into()
+    ])));
+    let fpowi = registry.op("math.fpowi").unwrap();
+    assert_eq!(
+        fpowi.operands[1].constraint,
+        TypeConstraint::SignlessIntegerLike
+    );
 }
 
 #[test]
