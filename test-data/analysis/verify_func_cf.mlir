@@ -298,3 +298,23 @@ func.func @conditional_branch_without_comma(%c: i1) {
 ^bb1:
   return
 }
+
+// -----
+
+// ODS's parser resolves a variadic operand list against its types once the op is read:
+// the error names the first value, and comes before anything left after the op.
+func.func @return_fewer_types() -> (i32, i32) {
+  %0 = arith.constant 1 : i32
+  // expected-error@+1 {{custom op 'func.return' number of operands and types do not match: got 2 operands and 1 types}}
+  return %0, %0 : i32
+}
+
+// -----
+
+func.func @yield_more_types(%a: i32) {
+  // expected-error@+2 {{custom op 'scf.yield' number of operands and types do not match: got 1 operands and 2 types}}
+  %r = scf.execute_region -> i32 {
+    scf.yield %a : i32, i32
+  }
+  return
+}

@@ -614,6 +614,19 @@ impl Gatherer<'_> {
             return (None, None, types);
         };
         match registry::fit_op(&op, spec) {
+            Fit::Matched(matched) if matched.type_count_mismatch.is_some() => {
+                if self.verify_ops
+                    && let Some(mismatch) = &matched.type_count_mismatch
+                {
+                    let message = format!(
+                        "number of operands and types do not match: got {} operands and {} types",
+                        mismatch.operands, mismatch.types
+                    );
+                    let error = verifiers::custom_op_error(&spec.name, message, mismatch.at);
+                    self.facts.errors.push(error);
+                }
+                (Some(spec), None, OpTypes::default())
+            }
             Fit::Matched(matched) => {
                 let types = op_types::custom_op_types(spec, &matched, &mut self.lowering);
                 (Some(spec), Some(matched), types)

@@ -3,7 +3,9 @@
 //! that imply them (`arith.addi %a, %b : i32` writes one type for three values), as ODS's
 //! generated parsers do.
 
-use super::matched::{OpMatch, WrittenType};
+use mlir_syntax::ast::AstNode;
+
+use super::matched::{OpMatch, TypeCountMismatch, WrittenType};
 use super::matcher::{Segments, State};
 use super::spec::{OpSpec, Trait};
 
@@ -15,6 +17,7 @@ enum Slot {
 }
 
 pub(crate) fn finish(state: State, spec: &OpSpec, written_results: usize) -> OpMatch {
+    let type_count_mismatch = type_count_mismatch(&state);
     let operand_types = flat_operand_types(&state);
     let result_types = flat_result_types(&state, spec, written_results);
     let mut matched = OpMatch {
@@ -27,6 +30,7 @@ pub(crate) fn finish(state: State, spec: &OpSpec, written_results: usize) -> OpM
         successors: state.successors,
         region_args: state.region_args,
         attr_dict: state.attr_dict,
+        type_count_mismatch,
     };
     let groups = type_groups(spec, &matched);
     // Two rounds: a type variable may be bound through a group filled in the first.
@@ -36,6 +40,24 @@ pub(crate) fn finish(state: State, spec: &OpSpec, written_results: usize) -> OpM
         }
     }
     matched
+}
+
+/// The first operand declaration, in the spec's order (which ODS resolves them in),
+/// whose values were written with types of another number. Declarations without types
+/// written (typed by a trait) or without values are left alone.
+pub(crate) fn type_count_mismatch(state: &State) -> Option<TypeCountMismatch> {
+    state
+        .operands
+        .iter()
+        .zip(&state.operand_types)
+        .find(|(values, types)| {
+            !values.is_empty() && !types.is_empty() && values.len() != types.len()
+        })
+        .map(|(values, types)| TypeCountMismatch {
+            operands: values.len(),
+            types: types.len(),
+            at: values[0].syntax().text_range(),
+        })
 }
 
 /// The types written for each operand declaration, zipped with its values.

@@ -112,6 +112,19 @@ pub struct OpMatch {
     pub region_args: Vec<RegionArg>,
     /// The `{...}` of discardable (and inherent) attributes.
     pub attr_dict: Option<ast::AttrDict>,
+    /// The first operand declaration written with another number of types than values.
+    pub type_count_mismatch: Option<TypeCountMismatch>,
+}
+
+/// `return %a, %b : i32`: an operand declaration's values and the types written for them
+/// differ in number. ODS's parser reads the whole op, then resolves each declaration's
+/// values to its types, and fails there: `number of operands and types do not match`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeCountMismatch {
+    pub operands: usize,
+    pub types: usize,
+    /// The declaration's first value, where its parser stood before reading them.
+    pub at: TextRange,
 }
 
 impl OpMatch {

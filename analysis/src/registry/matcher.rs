@@ -78,7 +78,9 @@ pub fn fit_op(op: &ast::CustomOp, spec: &OpSpec) -> Fit {
     let Some((state, next)) = read else {
         return missing().unwrap_or(Fit::No);
     };
-    if next >= atoms.len() {
+    // ODS's parser resolves the operands' types once it has read its format, before the
+    // op's caller looks at what follows: a mismatch there is the error, not what is left.
+    if next >= atoms.len() || infer::type_count_mismatch(&state).is_some() {
         return Fit::Matched(infer::finish(state, spec, result_count(op)));
     }
     // Backing out of a group MLIR's parser had entered reached a different end: MLIR
