@@ -6,13 +6,15 @@
 //! kinds of the GPU dialect, `gpu.launch_func`'s kernel and arguments, the `async` of the
 //! GPU ops with async dependencies, `gpu.func`'s arguments, the result type of the SPIR-V
 //! extended arithmetic ops, `linalg.generic`'s iterator types and region and the types of
-//! `transform.sequence`'s operands. Each reads the
+//! `transform.sequence`'s operands, and of any other op a comma or colon missing in its
+//! typed groups (`(%a, %b : T, U)`). Each reads the
 //! op's items as MLIR's C++ parser reads its tokens, reports the first error it would (a
 //! few report two, as MLIR does), and says nothing where the op strays from what it knows.
 
 mod affine;
 mod affine_parallel;
 mod gpu;
+mod groups;
 mod linalg;
 mod llvm;
 mod reader;
@@ -60,7 +62,8 @@ pub(super) fn header_failure(
         "tensor.splat" | "tensor.from_elements" | "tensor.empty" => {
             |r| shaped::trailing_types(r, &[Class::RankedTensor])
         }
-        _ => return Vec::new(),
+        // Any other op: only the typed groups that every parser reads alike.
+        _ => return groups::failure(op).into_iter().collect(),
     };
     let Some(mut reader) = reader::Reader::new(op, name, lowering) else {
         return Vec::new();

@@ -474,3 +474,12 @@ fn typed_groups_of_unknown_ops_type_their_values() {
         ]
     );
 }
+
+#[test]
+fn typed_groups_of_unknown_ops_miss_no_separator_silently() {
+    // Every parser reads these alike; groups of other shapes say nothing.
+    let text = "func.func @f(%a: i32, %b: f32) {\n  x.op (%a %b)\n  x.op (%a : i32 {x})\n  x.op (%a : i32 loc(\"l\"))\n  x.op : (i32 {x}) -> i32\n  x.op (%a, %b : i32, f32)\n  x.op (%a, %b f32)\n  x.op : (i32, i32 f32) -> i32\n  return\n}\n";
+    // (Wrong-token errors are empty ranges just after the token before: after `%a`,
+    // after the second `i32`.)
+    assert_eq!(check(text), [": expected ':'", ": expected ')'"]);
+}
