@@ -438,3 +438,12 @@ func.func @constant_value_type_not_a_type() {
   %0 = arith.constant dense<0> : <vector 4 x f32>
   return
 }
+
+// -----
+
+// A comparison whose predicate is a case of its enum but whose comma is missing.
+func.func @cmpi_missing_comma(%a: i32) {
+  // expected-error@+1 {{expected ','}}
+  %r = arith.cmpi slt %a, %a : i32
+  return
+}

@@ -50,7 +50,7 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
 pub(super) fn parse_check(op: &Op<'_>) -> Option<Diagnostic> {
     let is_comparison = matches!(op.name, "arith.cmpi" | "arith.cmpf");
     match (op.matched, is_comparison) {
-        (None, true) => return bad_predicate(op),
+        (None, true) => return bad_predicate(op).or_else(|| missing_literal(op)),
         (None, false) if op.name == "arith.constant" => {
             return constant::value_type_failure(op).or_else(|| format_failure(op));
         }
