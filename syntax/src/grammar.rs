@@ -27,6 +27,9 @@ pub(crate) fn source_file(p: &mut Parser<'_>) {
     p.finish_node_with_trailing_trivia();
 }
 
+// test_err top_level_stray_closer
+// "foo.op"() : () -> ()
+// }
 /// One top-level item (G-01): an alias definition, the file-metadata block or an op.
 fn top_level_item(p: &mut Parser<'_>) {
     match p.current() {
@@ -34,7 +37,9 @@ fn top_level_item(p: &mut Parser<'_>) {
         BANG_ID => alias_def(p, TYPE_ALIAS_DEF),
         FILE_META_OPEN => file_metadata(p),
         R_BRACE | R_PAREN | R_BRACK | R_ANGLE => {
-            p.error("expected operation name in quotes");
+            // A wrong-token error: a closer alone on its line is reported just after the
+            // token before it, as upstream's `emitWrongTokenError` backs up over blanks.
+            p.error_expected("expected operation name in quotes");
             p.start_node(ERROR);
             p.bump();
             p.finish_node();
