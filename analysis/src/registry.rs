@@ -2,10 +2,10 @@
 //! attributes, regions, successors, traits, custom syntax and documentation — and the
 //! matcher that maps a custom-form op onto its spec.
 //!
-//! Built-in specs (`builtin`, `func`, `cf`, `arith`, `math`, `scf`, `memref`, and the legacy
-//! `std` of 2019-era files) are data, not code: `analysis/specs/*.spec`, embedded with
-//! `include_str!` and loaded at first use. The format is our own and line-oriented,
-//! because:
+//! Built-in specs (`builtin`, `func`, `cf`, `arith`, `math`, `scf`, `memref`, `tensor`,
+//! and the legacy `std` of 2019-era files) are data, not code: `analysis/specs/*.spec`,
+//! embedded with `include_str!` and loaded at first use. The format is our own and
+//! line-oriented, because:
 //! - it reads like ODS, which MLIR authors already know: `arguments:` lists
 //!   `SignlessIntegerLike:$lhs`, `traits:` names `Pure`, `format:` is an ODS assembly
 //!   format string verbatim;
@@ -33,8 +33,8 @@
 //! Modules: `spec` (the spec types); `constraint` and `constraint_names` (type and
 //! attribute constraints, and their ODS names); `format` (assembly-format AST and
 //! parser); `spec_text`, `expr`, `traits`, `loader` (reading spec files); `atoms`,
-//! `matcher`, `hooks` (with `hooks_scf`, `hooks_memref`, `hooks_std`), `infer`, `matched`
-//! (matching custom ops).
+//! `matcher`, `hooks` (with `hooks_scf`, `hooks_memref`, `hooks_std`), `infer`, `matched`,
+//! `type_kinds` (matching custom ops).
 
 mod atoms;
 pub mod constraint;
@@ -52,6 +52,7 @@ pub mod matcher;
 pub mod spec;
 mod spec_text;
 mod traits;
+mod type_kinds;
 
 #[cfg(test)]
 mod tests;
@@ -63,7 +64,8 @@ use mlir_syntax::ast::{self, AstNode};
 use rustc_hash::FxHashMap;
 
 pub use constraint::{
-    AttrConstraint, EnumKind, EnumSpec, MemRefProperty, NamedConstraint, TypeConstraint,
+    AttrConstraint, EnumKind, EnumSpec, MemRefProperty, NamedConstraint, TensorProperty,
+    TypeConstraint,
 };
 pub use format::{Collection, Element, Format, FormatError};
 pub(crate) use hooks_scf::header_error as scf_header_error;
@@ -74,6 +76,7 @@ pub use spec::{
     AttrSpec, Docs, OpSpec, Origin, Presence, RegionConstraint, RegionSpec, SuccessorSpec, Trait,
     TypeTransform, ValueSpec, Variadicity,
 };
+pub(crate) use type_kinds::failure as type_kind_failure;
 
 /// The built-in spec files: name (for messages) and text.
 pub const BUILTIN_SPECS: &[(&str, &str)] = &[
@@ -86,11 +89,13 @@ pub const BUILTIN_SPECS: &[(&str, &str)] = &[
     ("memref.spec", include_str!("../specs/memref.spec")),
     // After arith.spec: math's float ops take arith's `FastMathFlags`.
     ("math.spec", include_str!("../specs/math.spec")),
+    // After scf.spec: tensor's `gather` and `scatter` take scf's `AnySignlessIntegerOrIndex`.
+    ("tensor.spec", include_str!("../specs/tensor.spec")),
 ];
 
 /// Dialects whose every op (in MLIR 22) has a spec: an op name of theirs that the registry
 /// does not know is an unknown op, as MLIR says.
-pub const COMPLETE_DIALECTS: &[&str] = &["arith", "cf", "func", "math"];
+pub const COMPLETE_DIALECTS: &[&str] = &["arith", "cf", "func", "math", "tensor"];
 
 /// The default dialect of a file's top level and of a module's body, as in MLIR's parser.
 const BUILTIN_DIALECT: &str = "builtin";

@@ -77,7 +77,9 @@ fn every_op_is_documented_with_examples_that_match() {
         for example in &spec.docs.examples {
             used |= check_example(registry, spec, example, &mut problems);
         }
-        if !used {
+        // An op without a format says nothing of its custom syntax (`tensor.reshape`'s
+        // examples write it in generic form).
+        if !used && spec.format.is_some() {
             problems.push(format!(
                 "{}: no example uses the op in custom form",
                 spec.name
@@ -164,7 +166,8 @@ fn unmatched_ops(registry: &Registry, name: &str, text: &str, out: &mut Vec<Stri
         else {
             continue;
         };
-        if match_op(&op, spec).is_none() {
+        // An op without a format is not matched, whatever its custom form.
+        if spec.format.is_some() && match_op(&op, spec).is_none() {
             let first_line = op
                 .syntax()
                 .to_string()

@@ -206,3 +206,13 @@ func.func @definition_type_with_the_right_count(%a: i32) {
   %r = arith.addi %a, %a : i32
   cf.br ^bb1
 }
+
+// -----
+
+// The results are bound before the parser reads on: a result list naming another count
+// than the op has is the error, not what is left after the op.
+func.func @binding_before_left_over(%a: i32) {
+  // expected-error@+1 {{operation defines 1 results but was provided 2 to bind}}
+  %r:2 = arith.addi %a, %a : i32 i32
+  return
+}

@@ -524,3 +524,46 @@ func.func @strided_metadata_of_wrong_type(%m: memref<128xf32>) {
   %a:4 = memref.extract_strided_metadata %m : memref<128xf32> -> memref<f32>, index, i64, index
   return
 }
+
+// -----
+
+// ODS's parser reads `type($memref)` as the C++ class of the operand's constraint and
+// stops at a type of another class, where the type is written: with the class's name for
+// `MemRefType`, without one for `BaseMemRefType` (ranked or unranked memrefs).
+func.func @load_of_a_scalar_type(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{custom op 'memref.load' invalid kind of type specified: expected builtin.memref, but found 'i32'}}
+  %r = memref.load %m[%i] : i32
+  return
+}
+
+// -----
+
+func.func @load_of_an_unranked_memref(%u: memref<*xf32>, %i: index) {
+  // expected-error@+1 {{custom op 'memref.load' invalid kind of type specified: expected builtin.memref, but found 'memref<*xf32>'}}
+  %r = memref.load %u[%i] : memref<*xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_of_a_tensor() {
+  // expected-error@+1 {{custom op 'memref.alloc' invalid kind of type specified: expected builtin.memref, but found 'tensor<4xf32>'}}
+  %r = memref.alloc() : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dealloc_of_a_scalar(%f: f32) {
+  // expected-error@+1 {{custom op 'memref.dealloc' invalid kind of type specified}}
+  memref.dealloc %f : f32
+  return
+}
+
+// -----
+
+func.func @cast_to_a_scalar(%m: memref<4xf32>) {
+  // expected-error@+1 {{custom op 'memref.cast' invalid kind of type specified}}
+  %r = memref.cast %m : memref<4xf32> to i32
+  return
+}

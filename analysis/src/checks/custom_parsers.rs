@@ -2,7 +2,7 @@
 //! while parsing (checks stage): `affine.for`/`affine.if`, the subscripts of affine
 //! loads and stores, `affine.parallel`'s reductions, the LLVM dialect's `alloca`,
 //! `getelementptr`, `call`, `icmp` and `fcmp`, `vector.outerproduct`, the trailing types
-//! of the vector transfers and of a few other vector and tensor ops, the reduction
+//! of the vector transfers and of a few other vector ops, the reduction
 //! kinds of the GPU dialect, `gpu.launch_func`'s kernel and arguments, the `async` of the
 //! GPU ops with async dependencies, `gpu.func`'s arguments, the result type of the SPIR-V
 //! extended arithmetic ops, `linalg.generic`'s iterator types and region and the types of
@@ -27,7 +27,6 @@ use mlir_syntax::ast;
 
 use crate::diagnostics::Diagnostic;
 use crate::types::Lowering;
-use shaped::Class;
 
 /// The errors the custom parser of `op` (named `name`) reports, in MLIR's order.
 pub(super) fn header_failure(
@@ -57,11 +56,8 @@ pub(super) fn header_failure(
         "transform.sequence" => transform::sequence,
         name if gpu::ASYNC_OPS.contains(&name) => gpu::async_dependencies,
         name if spirv::EXTENDED_OPS.contains(&name) => spirv::extended_binary,
-        "vector.broadcast" => |r| shaped::trailing_types(r, &[Class::Any, Class::Vector]),
-        "vector.shape_cast" => |r| shaped::trailing_types(r, &[Class::Vector, Class::Vector]),
-        "tensor.splat" | "tensor.from_elements" | "tensor.empty" => {
-            |r| shaped::trailing_types(r, &[Class::RankedTensor])
-        }
+        "vector.broadcast" => |r| shaped::trailing_types(r, &[None, shaped::vector()]),
+        "vector.shape_cast" => |r| shaped::trailing_types(r, &[shaped::vector(), shaped::vector()]),
         // Any other op: only the typed groups that every parser reads alike.
         _ => return groups::failure(op).into_iter().collect(),
     };

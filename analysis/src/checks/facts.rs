@@ -614,15 +614,12 @@ impl Gatherer<'_> {
             return (None, None, types);
         };
         match registry::fit_op(&op, spec) {
-            Fit::Matched(matched) if matched.type_count_mismatch.is_some() => {
+            Fit::Matched(matched) if matched.parse_failure.is_some() => {
                 if self.verify_ops
-                    && let Some(mismatch) = &matched.type_count_mismatch
+                    && let Some(failure) = &matched.parse_failure
                 {
-                    let message = format!(
-                        "number of operands and types do not match: got {} operands and {} types",
-                        mismatch.operands, mismatch.types
-                    );
-                    let error = verifiers::custom_op_error(&spec.name, message, mismatch.at);
+                    let error =
+                        verifiers::custom_op_error(&spec.name, failure.message(), failure.range());
                     self.facts.errors.push(error);
                 }
                 (Some(spec), None, OpTypes::default())

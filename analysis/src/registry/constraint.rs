@@ -15,6 +15,10 @@ pub enum TypeConstraint {
     AnyInteger,
     /// `AnySignlessInteger`.
     AnySignlessInteger,
+    /// `AnySignedInteger`: `si8`, `si32`, ...
+    AnySignedInteger,
+    /// `AnyUnsignedInteger`: `ui8`, `ui32`, ...
+    AnyUnsignedInteger,
     /// `I1`, `I32`, ...: one signless width.
     SignlessInt(u32),
     /// `Index`.
@@ -43,6 +47,11 @@ pub enum TypeConstraint {
     Tensor(Box<TypeConstraint>),
     /// `RankedTensorOf<...>` (`AnyRankedTensor`).
     RankedTensor(Box<TypeConstraint>),
+    /// `UnrankedTensorOf<...>` (`AnyUnrankedTensor`): `tensor<*x...>`.
+    UnrankedTensor(Box<TypeConstraint>),
+    /// A ranked tensor whose shape has a property as well: `TensorRankOf`,
+    /// `AnyStaticShapeTensor`, `AnyNon0RankedTensor`.
+    RankedTensorWith(Box<TypeConstraint>, TensorProperty),
     /// `MemRefOf<...>`: a ranked memref (`AnyMemRef`), as MLIR's `MemRefType`.
     MemRef(Box<TypeConstraint>),
     /// `UnrankedMemRefOf<...>` (`AnyUnrankedMemRef`): `memref<*x...>`.
@@ -77,6 +86,19 @@ pub enum MemRefProperty {
     StridedOfRank(u64),
 }
 
+/// What a `RankedTensorWith` constraint asks of a ranked tensor's shape. (MLIR's
+/// `Non0RankedTensorOf` is a `TensorOf` whose predicate asks for a rank, so it too
+/// accepts ranked tensors only.)
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TensorProperty {
+    /// `TensorRankOf<..., [1, 2]>`: one of these ranks.
+    Ranks(Vec<u64>),
+    /// `AnyNon0RankedTensor`: a rank other than 0.
+    NonZeroRank,
+    /// `AnyStaticShapeTensor`: no dynamic dimension.
+    StaticShape,
+}
+
 /// A spec-declared type constraint: its name, its description and what it checks.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NamedConstraint {
@@ -96,6 +118,8 @@ impl TypeConstraint {
             TypeConstraint::Any | TypeConstraint::SameAs(_) => true,
             TypeConstraint::AnyInteger => ty.is_integer(),
             TypeConstraint::AnySignlessInteger => is_signless(ty),
+            TypeConstraint::AnySignedInteger => has_signedness(ty, Signedness::Signed),
+            TypeConstraint::AnyUnsignedInteger => has_signedness(ty, Signedness::Unsigned),
             TypeConstraint::SignlessInt(width) => ty.is_signless_int(*width),
             TypeConstraint::Index => ty.is_index(),
             TypeConstraint::AnyFloat => ty.is_float(),
@@ -112,6 +136,14 @@ impl TypeConstraint {
             TypeConstraint::Tensor(element) => is_tensor(ty) && element_matches(ty, element),
             TypeConstraint::RankedTensor(element) => {
                 matches!(ty, Type::RankedTensor(_)) && element_matches(ty, element)
+            }
+            TypeConstraint::UnrankedTensor(element) => {
+                matches!(ty, Type::UnrankedTensor(_)) && element_matches(ty, element)
+            }
+            TypeConstraint::RankedTensorWith(element, property) => {
+                matches!(ty, Type::RankedTensor(_))
+                    && element_matches(ty, element)
+                    && property.holds(ty)
             }
             TypeConstraint::MemRef(element) => is_memref(ty) && element_matches(ty, element),
             TypeConstraint::UnrankedMemRef(element) => {
@@ -133,6 +165,8 @@ impl TypeConstraint {
             TypeConstraint::Any => "any type".into(),
             TypeConstraint::AnyInteger => "integer".into(),
             TypeConstraint::AnySignlessInteger => "signless integer".into(),
+            TypeConstraint::AnySignedInteger => "signed integer".into(),
+            TypeConstraint::AnyUnsignedInteger => "unsigned integer".into(),
             TypeConstraint::SignlessInt(width) => format!("{width}-bit signless integer"),
             TypeConstraint::Index => "index".into(),
             TypeConstraint::AnyFloat => "floating-point".into(),
@@ -148,6 +182,8 @@ impl TypeConstraint {
             TypeConstraint::Vector(element) => container("vector", element),
             TypeConstraint::Tensor(element) => container("tensor", element),
             TypeConstraint::RankedTensor(element) => container("ranked tensor", element),
+            TypeConstraint::UnrankedTensor(element) => container("unranked tensor", element),
+            TypeConstraint::RankedTensorWith(element, property) => property.describe(element),
             TypeConstraint::MemRef(element) => container("memref", element),
             TypeConstraint::UnrankedMemRef(element) => container("unranked.memref", element),
             TypeConstraint::MemRefWith(element, property) => property.describe(element),
@@ -169,6 +205,10 @@ impl TypeConstraint {
 
 fn is_signless(ty: &Type) -> bool {
     matches!(ty, Type::Integer(int) if int.signedness == Signedness::Signless)
+}
+
+fn has_signedness(ty: &Type, signedness: Signedness) -> bool {
+    matches!(ty, Type::Integer(int) if int.signedness == signedness)
 }
 
 fn is_vector(ty: &Type) -> bool {
@@ -210,6 +250,30 @@ impl MemRefProperty {
             MemRefProperty::StridedOfRank(n) => {
                 format!("{} of rank {n}", container("strided memref", element))
             }
+        }
+    }
+}
+
+impl TensorProperty {
+    /// Does the ranked tensor `ty` have the property?
+    fn holds(&self, ty: &Type) -> bool {
+        let rank = ty.rank().unwrap_or_default() as u64;
+        match self {
+            TensorProperty::Ranks(ranks) => ranks.contains(&rank),
+            TensorProperty::NonZeroRank => rank != 0,
+            TensorProperty::StaticShape => ty.has_static_shape(),
+        }
+    }
+
+    /// `1D tensor of ... values`, as ODS names the constrained container.
+    fn describe(&self, element: &TypeConstraint) -> String {
+        match self {
+            TensorProperty::Ranks(ranks) => {
+                let ranks: Vec<String> = ranks.iter().map(|r| format!("{r}D")).collect();
+                container(&format!("{} tensor", ranks.join("/")), element)
+            }
+            TensorProperty::NonZeroRank => container("non-0-ranked.tensor", element),
+            TensorProperty::StaticShape => container("statically shaped tensor", element),
         }
     }
 }

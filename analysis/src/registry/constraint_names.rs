@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::Registry;
 use super::constraint::{
-    AttrConstraint, EnumSpec, MemRefProperty, NamedConstraint, TypeConstraint,
+    AttrConstraint, EnumSpec, MemRefProperty, NamedConstraint, TensorProperty, TypeConstraint,
 };
 use super::expr::{Expr, parse_expr};
 use crate::types::FloatKind;
@@ -74,6 +74,13 @@ impl Names<'_> {
             ("AnyVector" | "VectorOf", _) => shaped(TypeConstraint::Vector)?,
             ("AnyTensor" | "TensorOf", _) => shaped(TypeConstraint::Tensor)?,
             ("AnyRankedTensor" | "RankedTensorOf", _) => shaped(TypeConstraint::RankedTensor)?,
+            ("AnyUnrankedTensor" | "UnrankedTensorOf", _) => {
+                shaped(TypeConstraint::UnrankedTensor)?
+            }
+            ("TensorRankOf", args) => {
+                let (element, ranks) = self.element_and_ranks("TensorRankOf", args)?;
+                tensor_with(element, TensorProperty::Ranks(ranks))
+            }
             ("AnyMemRef" | "MemRefOf", _) => shaped(TypeConstraint::MemRef)?,
             ("AnyUnrankedMemRef" | "UnrankedMemRefOf", _) => {
                 shaped(TypeConstraint::UnrankedMemRef)?
@@ -109,6 +116,8 @@ impl Names<'_> {
             "AnyType" => TypeConstraint::Any,
             "AnyInteger" => TypeConstraint::AnyInteger,
             "AnySignlessInteger" => TypeConstraint::AnySignlessInteger,
+            "AnySignedInteger" => TypeConstraint::AnySignedInteger,
+            "AnyUnsignedInteger" => TypeConstraint::AnyUnsignedInteger,
             "Index" => TypeConstraint::Index,
             "AnyFloat" => TypeConstraint::AnyFloat,
             "FunctionType" => TypeConstraint::Function,
@@ -131,6 +140,17 @@ impl Names<'_> {
                 TypeConstraint::Any,
                 MemRefProperty::NonZeroRank,
             )),
+            "AnyNon0RankedTensor" => tensor_with(TypeConstraint::Any, TensorProperty::NonZeroRank),
+            "AnyStaticShapeTensor" => tensor_with(TypeConstraint::Any, TensorProperty::StaticShape),
+            // An `AnyTypeOf` with a summary of its own in ODS.
+            "AnyNon0RankedOrUnrankedTensor" => named(
+                name,
+                "non-0-ranked or unranked tensor",
+                TypeConstraint::AnyOf(vec![
+                    TypeConstraint::UnrankedTensor(Box::new(TypeConstraint::Any)),
+                    tensor_with(TypeConstraint::Any, TensorProperty::NonZeroRank),
+                ]),
+            ),
             _ => return self.sized_or_named(name),
         };
         Ok(constraint)
@@ -139,20 +159,32 @@ impl Names<'_> {
     /// `MemRefRankOf<I8, AnyFloat, 1, 2>`: ODS's `MemRefRankOf<[I8, AnyFloat], [1, 2]>`,
     /// the element constraints and then the ranks.
     fn memref_rank_of(&self, args: &[Expr]) -> Result<TypeConstraint, String> {
+        let (element, ranks) = self.element_and_ranks("MemRefRankOf", args)?;
+        Ok(memref_with(element, MemRefProperty::Ranks(ranks)))
+    }
+
+    /// The arguments of `MemRefRankOf` or `TensorRankOf` (named `what`): element
+    /// constraints, then ranks.
+    fn element_and_ranks(
+        &self,
+        what: &str,
+        args: &[Expr],
+    ) -> Result<(TypeConstraint, Vec<u64>), String> {
         let split = args.iter().position(|a| matches!(a, Expr::Int(_)));
         let (elements, ranks) = args.split_at(split.unwrap_or(args.len()));
         let ranks: Vec<u64> = ranks
             .iter()
             .map(|r| match r {
                 Expr::Int(rank) => Ok(*rank),
-                _ => Err("`MemRefRankOf<types..., ranks...>`: a type after the ranks".to_string()),
+                _ => Err(format!(
+                    "`{what}<types..., ranks...>`: a type after the ranks"
+                )),
             })
             .collect::<Result<_, _>>()?;
         if elements.is_empty() || ranks.is_empty() {
-            return Err("`MemRefRankOf` needs element types and ranks".into());
+            return Err(format!("`{what}` needs element types and ranks"));
         }
-        let element = self.element_constraint(elements)?;
-        Ok(memref_with(element, MemRefProperty::Ranks(ranks)))
+        Ok((self.element_constraint(elements)?, ranks))
     }
 
     /// `I32`, `F16`, `BF16`, or a constraint declared by a `constraint` entry.
@@ -172,6 +204,10 @@ impl Names<'_> {
 
 fn memref_with(element: TypeConstraint, property: MemRefProperty) -> TypeConstraint {
     TypeConstraint::MemRefWith(Box::new(element), property)
+}
+
+fn tensor_with(element: TypeConstraint, property: TensorProperty) -> TypeConstraint {
+    TypeConstraint::RankedTensorWith(Box::new(element), property)
 }
 
 /// An unranked memref of any type, or `ranked` (MLIR lists the unranked one first).

@@ -5,9 +5,9 @@
 
 use mlir_syntax::ast::AstNode;
 
-use super::matched::{OpMatch, TypeCountMismatch, WrittenType};
+use super::matched::{OpMatch, ParseFailure, WrittenType};
 use super::matcher::{Segments, State};
-use super::spec::{OpSpec, Trait};
+use super::spec::{OpSpec, Trait, TypeTransform};
 
 /// A value of the op: operand or result #N.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,7 +17,10 @@ enum Slot {
 }
 
 pub(crate) fn finish(state: State, spec: &OpSpec, written_results: usize) -> OpMatch {
-    let type_count_mismatch = type_count_mismatch(&state);
+    let parse_failure = state
+        .parse_failure
+        .clone()
+        .or_else(|| type_count_mismatch(&state));
     let operand_types = flat_operand_types(&state);
     let result_types = flat_result_types(&state, spec, written_results);
     let mut matched = OpMatch {
@@ -30,7 +33,7 @@ pub(crate) fn finish(state: State, spec: &OpSpec, written_results: usize) -> OpM
         successors: state.successors,
         region_args: state.region_args,
         attr_dict: state.attr_dict,
-        type_count_mismatch,
+        parse_failure,
     };
     let groups = type_groups(spec, &matched);
     // Two rounds: a type variable may be bound through a group filled in the first.
@@ -39,13 +42,51 @@ pub(crate) fn finish(state: State, spec: &OpSpec, written_results: usize) -> OpM
             fill_group(&mut matched, group);
         }
     }
+    fill_element_lists(spec, &mut matched);
     matched
+}
+
+/// Types the values of a variadic operand that a `TypesMatchWith` gives the element type
+/// of a single value (`tensor.from_elements %a, %b : tensor<2xf32>`), as ODS's parser
+/// resolves them. A single target is left to the checks, which derive it from the
+/// semantic type.
+fn fill_element_lists(spec: &OpSpec, matched: &mut OpMatch) {
+    for t in &spec.traits {
+        let Trait::TypesMatchWith {
+            from,
+            to,
+            transform: TypeTransform::ElementType,
+            ..
+        } = t
+        else {
+            continue;
+        };
+        if spec
+            .operand(to)
+            .is_none_or(|(_, decl)| decl.variadicity.is_single())
+        {
+            continue;
+        }
+        let [source] = slots(spec, matched, from)[..] else {
+            continue;
+        };
+        let Some(shaped) = get(matched, source).cloned() else {
+            continue;
+        };
+        for slot in slots(spec, matched, to) {
+            if let Slot::Operand(i) = slot
+                && let Some(entry @ None) = matched.operand_types.get_mut(i)
+            {
+                *entry = Some(WrittenType::ElementOf(Box::new(shaped.clone())));
+            }
+        }
+    }
 }
 
 /// The first operand declaration, in the spec's order (which ODS resolves them in),
 /// whose values were written with types of another number. Declarations without types
 /// written (typed by a trait) or without values are left alone.
-pub(crate) fn type_count_mismatch(state: &State) -> Option<TypeCountMismatch> {
+pub(crate) fn type_count_mismatch(state: &State) -> Option<ParseFailure> {
     state
         .operands
         .iter()
@@ -53,7 +94,7 @@ pub(crate) fn type_count_mismatch(state: &State) -> Option<TypeCountMismatch> {
         .find(|(values, types)| {
             !values.is_empty() && !types.is_empty() && values.len() != types.len()
         })
-        .map(|(values, types)| TypeCountMismatch {
+        .map(|(values, types)| ParseFailure::TypeCount {
             operands: values.len(),
             types: types.len(),
             at: values[0].syntax().text_range(),

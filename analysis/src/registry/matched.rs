@@ -25,6 +25,10 @@ pub enum WrittenType {
     /// and induction variable when no `: type` follows the step. `at` is the (empty)
     /// place where the type could have been written.
     Implied { ty: Type, at: TextRange },
+    /// The element type of a type written elsewhere: what ODS's parser gives each value
+    /// of a variadic operand that a `TypesMatchWith` types from a shaped value
+    /// (`tensor.from_elements %a, %b : tensor<2xf32>`).
+    ElementOf(Box<WrittenType>),
 }
 
 impl WrittenType {
@@ -33,6 +37,7 @@ impl WrittenType {
             WrittenType::Node(node) => node.syntax().text_range(),
             WrittenType::Function { range, .. } => *range,
             WrittenType::Implied { at, .. } => *at,
+            WrittenType::ElementOf(shaped) => shaped.range(),
         }
     }
 
@@ -44,6 +49,11 @@ impl WrittenType {
                 inputs, results, ..
             } => Type::function(lower_all(inputs, lowering), lower_all(results, lowering)),
             WrittenType::Implied { ty, .. } => ty.clone(),
+            // A type without elements (an error of its own) types nothing.
+            WrittenType::ElementOf(shaped) => {
+                let shaped = shaped.lower(lowering);
+                shaped.element_type().cloned().unwrap_or(Type::Error)
+            }
         }
     }
 }
@@ -112,19 +122,59 @@ pub struct OpMatch {
     pub region_args: Vec<RegionArg>,
     /// The `{...}` of discardable (and inherent) attributes.
     pub attr_dict: Option<ast::AttrDict>,
-    /// The first operand declaration written with another number of types than values.
-    pub type_count_mismatch: Option<TypeCountMismatch>,
+    /// Why ODS's parser fails on an op whose items fit its format, if it does.
+    pub parse_failure: Option<ParseFailure>,
 }
 
-/// `return %a, %b : i32`: an operand declaration's values and the types written for them
-/// differ in number. ODS's parser reads the whole op, then resolves each declaration's
-/// values to its types, and fails there: `number of operands and types do not match`.
+/// The error ODS's generated parser gives for an op whose items fit its format: where
+/// MLIR stops, though nothing is missing or left over.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TypeCountMismatch {
-    pub operands: usize,
-    pub types: usize,
-    /// The declaration's first value, where its parser stood before reading them.
-    pub at: TextRange,
+pub enum ParseFailure {
+    /// `type($x)` read a type of another class than `$x`'s C++ type asks for
+    /// (`memref.load %m[%i] : i32` wants a `MemRefType`), reported as the type is read.
+    /// `expected` is the class's name where it has one (`builtin.memref`).
+    TypeKind {
+        at: TextRange,
+        expected: Option<&'static str>,
+        found: String,
+    },
+    /// `return %a, %b : i32`: an operand declaration's values and the types written for
+    /// them differ in number, found once the whole op is read, as its values are resolved
+    /// to their types. `at` is the declaration's first value.
+    TypeCount {
+        operands: usize,
+        types: usize,
+        at: TextRange,
+    },
+}
+
+impl ParseFailure {
+    /// MLIR's message, without the `custom op '...'` its parser puts before it.
+    pub fn message(&self) -> String {
+        match self {
+            ParseFailure::TypeKind {
+                expected: Some(expected),
+                found,
+                ..
+            } => {
+                format!("invalid kind of type specified: expected {expected}, but found '{found}'")
+            }
+            ParseFailure::TypeKind { expected: None, .. } => {
+                "invalid kind of type specified".to_string()
+            }
+            ParseFailure::TypeCount {
+                operands, types, ..
+            } => format!(
+                "number of operands and types do not match: got {operands} operands and {types} types"
+            ),
+        }
+    }
+
+    pub fn range(&self) -> TextRange {
+        match self {
+            ParseFailure::TypeKind { at, .. } | ParseFailure::TypeCount { at, .. } => *at,
+        }
+    }
 }
 
 impl OpMatch {

@@ -9,9 +9,9 @@ use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 use super::atoms::{Atom, Cursor, atoms, word};
 use super::constraint::{AttrConstraint, EnumKind, EnumSpec};
 use super::format::{Collection, Element};
-use super::matched::{AttrValue, OpMatch, RegionArg, WrittenAttr, WrittenType};
+use super::matched::{AttrValue, OpMatch, ParseFailure, RegionArg, WrittenAttr, WrittenType};
 use super::spec::{OpSpec, Trait, Variadicity};
-use super::{hooks, infer};
+use super::{hooks, infer, type_kinds};
 
 /// Maps a custom op onto `spec` by the spec's format; `None` if the op has no format or
 /// its syntax does not fit it.
@@ -80,13 +80,25 @@ pub fn fit_op(op: &ast::CustomOp, spec: &OpSpec) -> Fit {
     };
     // ODS's parser resolves the operands' types once it has read its format, before the
     // op's caller looks at what follows: a mismatch there is the error, not what is left.
-    if next >= atoms.len() || infer::type_count_mismatch(&state).is_some() {
+    let fails = state.parse_failure.is_some() || infer::type_count_mismatch(&state).is_some();
+    if next >= atoms.len() || fails {
         return Fit::Matched(infer::finish(state, spec, result_count(op)));
     }
     // Backing out of a group MLIR's parser had entered reached a different end: MLIR
     // stopped inside the group.
     if let Some(fit) = missing() {
         return fit;
+    }
+    // The op's caller binds its results before it reads on: a result list naming another
+    // count than the op has is the error (`%r:4 = ... -> memref<f32> index, index`).
+    let named = result_count(op);
+    let matched = infer::finish(state, spec, named);
+    if named > 0
+        && matched
+            .result_count(spec)
+            .is_some_and(|defined| defined != named)
+    {
+        return Fit::Matched(matched);
     }
     left_over(op, &atoms, next).map_or(Fit::No, |(item, end)| Fit::LeftOver(item, end))
 }
@@ -175,6 +187,8 @@ pub(crate) struct State {
     /// How many things were bound: an optional group's anchor is present when binding it
     /// raised this.
     pub bound: usize,
+    /// The first type read of another class than its value's C++ type.
+    pub parse_failure: Option<ParseFailure>,
 }
 
 impl State {
@@ -411,11 +425,27 @@ impl Matcher<'_> {
     /// `type($x)`, `type(operands)`, `type(results)`.
     fn type_directive(&mut self, target: &Element) -> Option<()> {
         let types = match self.target_variadicity(target)? {
-            Variadicity::Single => vec![self.cursor.ty()?],
+            Variadicity::Single => {
+                let ty = self.cursor.ty()?;
+                if self.state.parse_failure.is_none() {
+                    self.state.parse_failure = self.type_kind_failure(target, &ty);
+                }
+                vec![ty]
+            }
             Variadicity::Optional => self.cursor.ty().into_iter().collect(),
             _ => self.cursor.type_list(),
         };
         self.bind_types(target, types)
+    }
+
+    /// Is `ty`, read by `type($x)`, of another class than `$x`'s C++ type? ODS's parser
+    /// reads it as that class (`parseType<MemRefType>`) and fails right there.
+    fn type_kind_failure(&self, target: &Element, ty: &WrittenType) -> Option<ParseFailure> {
+        let Element::Var(name) = target else {
+            return None;
+        };
+        let (_, value) = self.spec.operand(name).or_else(|| self.spec.result(name))?;
+        type_kinds::failure(&value.constraint, ty)
     }
 
     /// How many types a `type(...)` target takes.
@@ -673,7 +703,9 @@ fn string_literal(atom: &Atom) -> Option<String> {
 fn written_node(ty: &WrittenType) -> Option<mlir_syntax::SyntaxNode> {
     match ty {
         WrittenType::Node(node) => Some(node.syntax().clone()),
-        WrittenType::Function { .. } | WrittenType::Implied { .. } => None,
+        WrittenType::Function { .. } | WrittenType::Implied { .. } | WrittenType::ElementOf(_) => {
+            None
+        }
     }
 }
 

@@ -186,7 +186,8 @@ pub enum Trait {
 /// How a `TypesMatchWith` trait derives one type from another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TypeTransform {
-    /// The element type of a shaped type (`...getElementType()`).
+    /// The element type of a shaped type (`...getElementType()`); for a variadic `to`,
+    /// the type of each of its values.
     ElementType,
     /// `i1`, or a vector or tensor of `i1` of the same shape (`getI1SameShape`).
     I1SameShape,

@@ -7,6 +7,7 @@ mod matching;
 mod memref;
 mod scf_matching;
 mod specs;
+mod tensor;
 
 use mlir_syntax::ast::{AstNode, CustomOp};
 

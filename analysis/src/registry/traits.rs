@@ -85,6 +85,11 @@ fn types_match_with(args: &[Expr], spec: &OpSpec) -> Result<Trait, String> {
     let names = value_names(&[from.clone(), to.clone()], spec)?;
     let transform = match transformer.trim() {
         t if t.ends_with(".getElementType()") => TypeTransform::ElementType,
+        // `SmallVector<Type, 2>(n, ....getElementType())`: the element type once per value
+        // of a variadic `to` (`tensor.from_elements`); how many is not checked.
+        t if t.starts_with("SmallVector<Type, 2>(") && t.ends_with(".getElementType())") => {
+            TypeTransform::ElementType
+        }
         t if t.contains("getI1SameShape(") => TypeTransform::I1SameShape,
         t => return Err(format!("unknown type transformer `{t}`")),
     };

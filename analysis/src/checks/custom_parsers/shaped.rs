@@ -1,20 +1,21 @@
-//! Ops of the vector and tensor dialects whose declarative format reads a trailing type of
-//! one builtin class (`type($vector)` of a `VectorType` result): MLIR's parser rejects a
-//! type of another class as soon as it reads it, before anything is verified.
+//! Ops of the vector dialect, which we have no spec for, whose declarative format reads a
+//! trailing type of one builtin class (`type($vector)` of a `VectorType` result): MLIR's
+//! parser rejects a type of another class as soon as it reads it, before anything is
+//! verified (the registry's `type_kinds` says which, as it does for ops with specs).
 
 use mlir_syntax::SyntaxKind;
-use mlir_syntax::ast::{self, AstNode, CustomOpItem};
+use mlir_syntax::ast::{self, CustomOpItem};
 
-use super::reader::{Reader, Step, failed, read, written_text};
+use super::reader::{Reader, Step, failed, read};
+use crate::registry::{TypeConstraint, WrittenType, type_kind_failure};
 
-/// What a type of the format must be: its class as MLIR names it.
-#[derive(Clone, Copy)]
-pub(super) enum Class {
-    Any,
-    /// `VectorType`.
-    Vector,
-    /// `RankedTensorType`.
-    RankedTensor,
+/// What a type of the format must be: `None` for any type, else the constraint whose C++
+/// class MLIR's parser reads it as.
+pub(super) type Class = Option<TypeConstraint>;
+
+/// `VectorType`.
+pub(super) fn vector() -> Class {
+    Some(TypeConstraint::Vector(Box::new(TypeConstraint::Any)))
 }
 
 /// The types after the op's first `:`, one per class, separated by `to`.
@@ -27,43 +28,26 @@ pub(super) fn trailing_types(r: &mut Reader<'_, '_>, classes: &[Class]) -> Step 
         if i > 0 && !r.eat_keyword("to") {
             return Step::Unknown;
         }
-        read!(one_type(r, *class));
+        read!(one_type(r, class.as_ref()));
     }
     Step::Done
 }
 
-/// The type at the reader, which must be of `class`; consumed.
-fn one_type(r: &mut Reader<'_, '_>, class: Class) -> Step {
+/// The type at the reader, which must be of `class`'s C++ class; consumed.
+fn one_type(r: &mut Reader<'_, '_>, class: Option<&TypeConstraint>) -> Step {
     let Some(CustomOpItem::Type(ty)) = r.peek().cloned() else {
         return Step::Unknown;
     };
     r.next += 1;
-    let fits = match (class, &ty) {
-        (Class::Any, _) => return Step::Done,
-        // What an alias stands for is not read here.
-        (_, ast::Type::Alias(_)) => return Step::Unknown,
-        (Class::Vector, ast::Type::Vector(_)) => true,
-        (Class::RankedTensor, ast::Type::Tensor(tensor)) => {
-            tensor.dimension_list().is_some_and(|dims| {
-                !dims
-                    .syntax()
-                    .children_with_tokens()
-                    .any(|d| d.kind() == SyntaxKind::STAR)
-            })
-        }
-        _ => false,
-    };
-    if fits {
+    let Some(class) = class else {
         return Step::Done;
-    }
-    let Some(found) = written_text(ty.syntax()) else {
+    };
+    // What an alias stands for is not read here: the reading stops.
+    if matches!(ty, ast::Type::Alias(_)) {
         return Step::Unknown;
-    };
-    let expected = match class {
-        Class::Vector => "builtin.vector",
-        _ => "builtin.tensor",
-    };
-    let message =
-        format!("invalid kind of type specified: expected {expected}, but found '{found}'");
-    failed(r.custom_error(&message, ty.syntax().text_range()))
+    }
+    match type_kind_failure(class, &WrittenType::Node(ty)) {
+        None => Step::Done,
+        Some(failure) => failed(r.custom_error(&failure.message(), failure.range())),
+    }
 }

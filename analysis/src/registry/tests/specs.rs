@@ -8,7 +8,9 @@ fn builtin_specs_load_without_errors() {
     let (registry, errors) = Registry::with_builtin_specs();
     let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert!(messages.is_empty(), "{}", messages.join("\n"));
-    for dialect in ["func", "cf", "arith", "math", "builtin", "std", "memref"] {
+    for dialect in [
+        "func", "cf", "arith", "math", "builtin", "std", "memref", "tensor",
+    ] {
         assert!(registry.dialect(dialect).is_some(), "{dialect}");
     }
 }
@@ -26,6 +28,8 @@ fn builtin_registry_covers_func_cf_arith_and_memref() {
     assert_eq!(count("memref."), 31);
     // Every op of MLIR 22's MathOps.td.
     assert_eq!(count("math."), 46);
+    // Every op of MLIR 22's TensorOps.td.
+    assert_eq!(count("tensor."), 21);
     assert!(names.is_sorted());
 }
 
