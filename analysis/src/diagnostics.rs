@@ -387,6 +387,21 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_top_level_return_stands_before_the_closer_after_it() {
+        // MLIR finds the op unknown as it reads its name; the stray `}` comes after (and
+        // is reported just after `return`, on its line).
+        let shown = file_diagnostics("  return\n}\n", false);
+        let messages: Vec<&str> = shown.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "custom op 'return' is unknown (tried 'builtin.return' as well)",
+                "expected operation name in quotes"
+            ]
+        );
+    }
+
+    #[test]
     fn a_line_shows_its_first_syntax_error_only() {
         // The unclosed `loc(` is followed on its line by what its recovery stumbles on.
         let one_line = "func.func @f() {\n  return loc(callsite( at )\n}\n";

@@ -370,16 +370,16 @@ impl Gatherer<'_> {
         if self.verify_ops && !is_body {
             // What depends on where the op stands is checked anew: its parent, and what a
             // return returns from.
-            let message = parent_failure(node, entry.spec).or_else(|| {
+            let error = parent_failure(node, entry.spec).or_else(|| {
                 if !is_return(entry.spec) {
                     return None;
                 }
                 let operands: Vec<Option<&Type>> =
                     entry.operands.iter().map(|(_, ty)| Some(ty)).collect();
-                self.return_failure(node, entry.spec, &operands)
+                let message = self.return_failure(node, entry.spec, &operands)?;
+                Some(op_verify::error(message, op_name_range(node)))
             });
-            if let Some(message) = message {
-                let error = op_verify::error(message, op_name_range(node));
+            if let Some(error) = error {
                 self.facts.errors.push(error);
                 parent_failed = true;
             }
@@ -666,9 +666,8 @@ impl Gatherer<'_> {
             self.facts.errors.push(error);
             return false;
         }
-        if !is_body && let Some(message) = parent_failure(node, spec) {
-            let at = op_name_range(node);
-            self.facts.errors.push(op_verify::error(message, at));
+        if !is_body && let Some(error) = parent_failure(node, spec) {
+            self.facts.errors.push(error);
             return false;
         }
         let is_generic = node.kind() == SyntaxKind::GENERIC_OP;
@@ -1009,20 +1008,23 @@ pub(super) fn regions_of(op: &SyntaxNode) -> impl Iterator<Item = ast::Region> +
 
 /// `HasParent`/`ParentOneOf`: the op must sit directly in a region of one of these ops.
 /// At the top of a file, the parent is the implicit `builtin.module`.
-fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<String> {
+fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<Diagnostic> {
     let parents = spec.traits.iter().find_map(|t| match t {
         Trait::HasParent(parents) => Some(parents),
         _ => None,
     })?;
     let parent = node.ancestors().skip(1).find(ops::is_op);
     // A legacy op read at a file's top level through the `builtin` fallback (`return`):
-    // MLIR 22 finds no such op there.
+    // MLIR 22 finds no such op there, as it parses the op's name.
     if parent.is_none()
         && let Some(short) = spec.name.strip_prefix("std.")
         && hir::green::op_name(&node.green()) == Some(short)
     {
-        return Some(format!(
-            "custom op '{short}' is unknown (tried 'builtin.{short}' as well)"
+        let message = format!("custom op '{short}' is unknown (tried 'builtin.{short}' as well)");
+        return Some(Diagnostic::error(
+            "unknown-op",
+            message,
+            op_name_range(node),
         ));
     }
     let parent_green = parent.as_ref().map(|p| p.green());
@@ -1052,7 +1054,7 @@ fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<String> {
             many.join(", ")
         ),
     };
-    Some(message)
+    Some(op_verify::error(message, op_name_range(node)))
 }
 
 /// The first line of an op's text, for messages that show the op.
