@@ -64,8 +64,7 @@ use mlir_syntax::ast::{self, AstNode};
 use rustc_hash::FxHashMap;
 
 pub use constraint::{
-    AttrConstraint, EnumKind, EnumSpec, MemRefProperty, NamedConstraint, TensorProperty,
-    TypeConstraint,
+    AttrConstraint, EnumKind, EnumSpec, NamedConstraint, ShapeProperty, TypeConstraint,
 };
 pub use format::{Collection, Element, Format, FormatError};
 pub(crate) use hooks_scf::header_error as scf_header_error;

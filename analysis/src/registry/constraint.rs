@@ -51,14 +51,14 @@ pub enum TypeConstraint {
     UnrankedTensor(Box<TypeConstraint>),
     /// A ranked tensor whose shape has a property as well: `TensorRankOf`,
     /// `AnyStaticShapeTensor`, `AnyNon0RankedTensor`.
-    RankedTensorWith(Box<TypeConstraint>, TensorProperty),
+    RankedTensorWith(Box<TypeConstraint>, ShapeProperty),
     /// `MemRefOf<...>`: a ranked memref (`AnyMemRef`), as MLIR's `MemRefType`.
     MemRef(Box<TypeConstraint>),
     /// `UnrankedMemRefOf<...>` (`AnyUnrankedMemRef`): `memref<*x...>`.
     UnrankedMemRef(Box<TypeConstraint>),
     /// A ranked memref whose shape or layout has a property as well: `MemRefRankOf`,
     /// `AnyStridedMemRef`, `AnyStaticShapeMemRef`, `AnyNon0RankedMemRef`.
-    MemRefWith(Box<TypeConstraint>, MemRefProperty),
+    MemRefWith(Box<TypeConstraint>, ShapeProperty),
     /// `ShapedOf<...>`: a vector, tensor or memref (`AnyShaped`).
     Shaped(Box<TypeConstraint>),
     /// `AnyTypeOf<a, b, ...>`.
@@ -70,33 +70,23 @@ pub enum TypeConstraint {
     Named(Arc<NamedConstraint>),
 }
 
-/// What a `MemRefWith` constraint asks of a ranked memref beyond its element type.
+/// What a `MemRefWith` or `RankedTensorWith` constraint asks of a ranked memref or
+/// tensor beyond its element type. (MLIR's `Non0RankedTensorOf` is a `TensorOf` whose
+/// predicate asks for a rank, so it too accepts ranked tensors only.)
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum MemRefProperty {
-    /// `MemRefRankOf<..., [1, 2]>`: one of these ranks.
+pub enum ShapeProperty {
+    /// `MemRefRankOf<..., [1, 2]>`, `TensorRankOf<...>`: one of these ranks.
     Ranks(Vec<u64>),
-    /// `AnyNon0RankedMemRef`: a rank other than 0.
+    /// `AnyNon0RankedMemRef`, `AnyNon0RankedTensor`: a rank other than 0.
     NonZeroRank,
-    /// `AnyStaticShapeMemRef`: no dynamic dimension.
+    /// `AnyStaticShapeMemRef`, `AnyStaticShapeTensor`: no dynamic dimension.
     StaticShape,
-    /// `AnyStridedMemRef`: a layout that offsets and strides describe. Affine-map layouts
-    /// are accepted without analysing them (so a check stays quiet when in doubt).
+    /// `AnyStridedMemRef` (memrefs only): a layout that offsets and strides describe.
+    /// Affine-map layouts are accepted without analysing them (so a check stays quiet when
+    /// in doubt).
     Strided,
-    /// `AnyStridedMemRefOfRank<n>`.
+    /// `AnyStridedMemRefOfRank<n>` (memrefs only).
     StridedOfRank(u64),
-}
-
-/// What a `RankedTensorWith` constraint asks of a ranked tensor's shape. (MLIR's
-/// `Non0RankedTensorOf` is a `TensorOf` whose predicate asks for a rank, so it too
-/// accepts ranked tensors only.)
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum TensorProperty {
-    /// `TensorRankOf<..., [1, 2]>`: one of these ranks.
-    Ranks(Vec<u64>),
-    /// `AnyNon0RankedTensor`: a rank other than 0.
-    NonZeroRank,
-    /// `AnyStaticShapeTensor`: no dynamic dimension.
-    StaticShape,
 }
 
 /// A spec-declared type constraint: its name, its description and what it checks.
@@ -183,10 +173,12 @@ impl TypeConstraint {
             TypeConstraint::Tensor(element) => container("tensor", element),
             TypeConstraint::RankedTensor(element) => container("ranked tensor", element),
             TypeConstraint::UnrankedTensor(element) => container("unranked tensor", element),
-            TypeConstraint::RankedTensorWith(element, property) => property.describe(element),
+            TypeConstraint::RankedTensorWith(element, property) => {
+                property.describe("tensor", element)
+            }
             TypeConstraint::MemRef(element) => container("memref", element),
             TypeConstraint::UnrankedMemRef(element) => container("unranked.memref", element),
-            TypeConstraint::MemRefWith(element, property) => property.describe(element),
+            TypeConstraint::MemRefWith(element, property) => property.describe("memref", element),
             TypeConstraint::Shaped(element) => container("shaped", element),
             TypeConstraint::AnyOf(options) => join_or(options),
             TypeConstraint::SameAs(name) => format!("the type of '{name}'"),
@@ -224,56 +216,38 @@ fn is_memref(ty: &Type) -> bool {
     matches!(ty, Type::MemRef(_))
 }
 
-impl MemRefProperty {
-    /// Does the ranked memref `ty` have the property?
+impl ShapeProperty {
+    /// Does the ranked memref or tensor `ty` have the property?
     fn holds(&self, ty: &Type) -> bool {
         let rank = ty.rank().unwrap_or_default() as u64;
         match self {
-            MemRefProperty::Ranks(ranks) => ranks.contains(&rank),
-            MemRefProperty::NonZeroRank => rank != 0,
-            MemRefProperty::StaticShape => ty.has_static_shape(),
-            MemRefProperty::Strided => true,
-            MemRefProperty::StridedOfRank(n) => rank == *n,
+            ShapeProperty::Ranks(ranks) => ranks.contains(&rank),
+            ShapeProperty::NonZeroRank => rank != 0,
+            ShapeProperty::StaticShape => ty.has_static_shape(),
+            ShapeProperty::Strided => true,
+            ShapeProperty::StridedOfRank(n) => rank == *n,
         }
     }
 
-    /// `1D memref of ... values`, `strided memref of ... values of rank 0`.
-    fn describe(&self, element: &TypeConstraint) -> String {
+    /// `1D memref of ... values`, `strided memref of ... values of rank 0`, as ODS names
+    /// the constrained container (`memref` or `tensor`).
+    fn describe(&self, shaped: &str, element: &TypeConstraint) -> String {
         match self {
-            MemRefProperty::Ranks(ranks) => {
+            ShapeProperty::Ranks(ranks) => {
                 let ranks: Vec<String> = ranks.iter().map(|r| format!("{r}D")).collect();
-                container(&format!("{} memref", ranks.join("/")), element)
+                container(&format!("{} {shaped}", ranks.join("/")), element)
             }
-            MemRefProperty::NonZeroRank => container("non-0-ranked.memref", element),
-            MemRefProperty::StaticShape => container("statically shaped memref", element),
-            MemRefProperty::Strided => container("strided memref", element),
-            MemRefProperty::StridedOfRank(n) => {
-                format!("{} of rank {n}", container("strided memref", element))
+            ShapeProperty::NonZeroRank => container(&format!("non-0-ranked.{shaped}"), element),
+            ShapeProperty::StaticShape => {
+                container(&format!("statically shaped {shaped}"), element)
             }
-        }
-    }
-}
-
-impl TensorProperty {
-    /// Does the ranked tensor `ty` have the property?
-    fn holds(&self, ty: &Type) -> bool {
-        let rank = ty.rank().unwrap_or_default() as u64;
-        match self {
-            TensorProperty::Ranks(ranks) => ranks.contains(&rank),
-            TensorProperty::NonZeroRank => rank != 0,
-            TensorProperty::StaticShape => ty.has_static_shape(),
-        }
-    }
-
-    /// `1D tensor of ... values`, as ODS names the constrained container.
-    fn describe(&self, element: &TypeConstraint) -> String {
-        match self {
-            TensorProperty::Ranks(ranks) => {
-                let ranks: Vec<String> = ranks.iter().map(|r| format!("{r}D")).collect();
-                container(&format!("{} tensor", ranks.join("/")), element)
+            ShapeProperty::Strided => container(&format!("strided {shaped}"), element),
+            ShapeProperty::StridedOfRank(n) => {
+                format!(
+                    "{} of rank {n}",
+                    container(&format!("strided {shaped}"), element)
+                )
             }
-            TensorProperty::NonZeroRank => container("non-0-ranked.tensor", element),
-            TensorProperty::StaticShape => container("statically shaped tensor", element),
         }
     }
 }

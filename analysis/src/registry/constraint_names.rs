@@ -5,9 +5,7 @@
 use std::sync::Arc;
 
 use super::Registry;
-use super::constraint::{
-    AttrConstraint, EnumSpec, MemRefProperty, NamedConstraint, TensorProperty, TypeConstraint,
-};
+use super::constraint::{AttrConstraint, EnumSpec, NamedConstraint, ShapeProperty, TypeConstraint};
 use super::expr::{Expr, parse_expr};
 use crate::types::FloatKind;
 
@@ -79,7 +77,7 @@ impl Names<'_> {
             }
             ("TensorRankOf", args) => {
                 let (element, ranks) = self.element_and_ranks("TensorRankOf", args)?;
-                tensor_with(element, TensorProperty::Ranks(ranks))
+                tensor_with(element, ShapeProperty::Ranks(ranks))
             }
             ("AnyMemRef" | "MemRefOf", _) => shaped(TypeConstraint::MemRef)?,
             ("AnyUnrankedMemRef" | "UnrankedMemRefOf", _) => {
@@ -87,7 +85,7 @@ impl Names<'_> {
             }
             ("MemRefRankOf", args) => self.memref_rank_of(args)?,
             ("AnyStridedMemRefOfRank", [Expr::Int(rank)]) => {
-                memref_with(TypeConstraint::Any, MemRefProperty::StridedOfRank(*rank))
+                memref_with(TypeConstraint::Any, ShapeProperty::StridedOfRank(*rank))
             }
             ("AnyShaped" | "ShapedOf", _) => shaped(TypeConstraint::Shaped)?,
             ("AnyTypeOf", options) => TypeConstraint::AnyOf(self.constraints(options)?),
@@ -128,27 +126,26 @@ impl Names<'_> {
             "SignlessIntegerOrFloatLike" => TypeConstraint::SignlessIntegerOrFloatLike,
             "FloatLike" => TypeConstraint::FloatLike,
             "BoolLike" => TypeConstraint::BoolLike,
-            "AnyNon0RankedMemRef" => memref_with(TypeConstraint::Any, MemRefProperty::NonZeroRank),
-            "AnyStridedMemRef" => memref_with(TypeConstraint::Any, MemRefProperty::Strided),
-            "AnyStaticShapeMemRef" => memref_with(TypeConstraint::Any, MemRefProperty::StaticShape),
+            "AnyNon0RankedMemRef" => memref_with(TypeConstraint::Any, ShapeProperty::NonZeroRank),
+            "AnyStridedMemRef" => memref_with(TypeConstraint::Any, ShapeProperty::Strided),
+            "AnyStaticShapeMemRef" => memref_with(TypeConstraint::Any, ShapeProperty::StaticShape),
             "AnyRankedOrUnrankedMemRef" => named(
                 name,
                 "ranked or unranked memref of any type values",
                 any_unranked_or(TypeConstraint::MemRef(Box::new(TypeConstraint::Any))),
             ),
-            "AnyNon0RankedOrUnrankedMemRef" => any_unranked_or(memref_with(
-                TypeConstraint::Any,
-                MemRefProperty::NonZeroRank,
-            )),
-            "AnyNon0RankedTensor" => tensor_with(TypeConstraint::Any, TensorProperty::NonZeroRank),
-            "AnyStaticShapeTensor" => tensor_with(TypeConstraint::Any, TensorProperty::StaticShape),
+            "AnyNon0RankedOrUnrankedMemRef" => {
+                any_unranked_or(memref_with(TypeConstraint::Any, ShapeProperty::NonZeroRank))
+            }
+            "AnyNon0RankedTensor" => tensor_with(TypeConstraint::Any, ShapeProperty::NonZeroRank),
+            "AnyStaticShapeTensor" => tensor_with(TypeConstraint::Any, ShapeProperty::StaticShape),
             // An `AnyTypeOf` with a summary of its own in ODS.
             "AnyNon0RankedOrUnrankedTensor" => named(
                 name,
                 "non-0-ranked or unranked tensor",
                 TypeConstraint::AnyOf(vec![
                     TypeConstraint::UnrankedTensor(Box::new(TypeConstraint::Any)),
-                    tensor_with(TypeConstraint::Any, TensorProperty::NonZeroRank),
+                    tensor_with(TypeConstraint::Any, ShapeProperty::NonZeroRank),
                 ]),
             ),
             _ => return self.sized_or_named(name),
@@ -160,7 +157,7 @@ impl Names<'_> {
     /// the element constraints and then the ranks.
     fn memref_rank_of(&self, args: &[Expr]) -> Result<TypeConstraint, String> {
         let (element, ranks) = self.element_and_ranks("MemRefRankOf", args)?;
-        Ok(memref_with(element, MemRefProperty::Ranks(ranks)))
+        Ok(memref_with(element, ShapeProperty::Ranks(ranks)))
     }
 
     /// The arguments of `MemRefRankOf` or `TensorRankOf` (named `what`): element
@@ -202,11 +199,11 @@ impl Names<'_> {
     }
 }
 
-fn memref_with(element: TypeConstraint, property: MemRefProperty) -> TypeConstraint {
+fn memref_with(element: TypeConstraint, property: ShapeProperty) -> TypeConstraint {
     TypeConstraint::MemRefWith(Box::new(element), property)
 }
 
-fn tensor_with(element: TypeConstraint, property: TensorProperty) -> TypeConstraint {
+fn tensor_with(element: TypeConstraint, property: ShapeProperty) -> TypeConstraint {
     TypeConstraint::RankedTensorWith(Box::new(element), property)
 }
 

@@ -4,7 +4,7 @@
 
 use mlir_syntax::ast::{self, AstNode};
 
-use super::constraint::{TensorProperty, TypeConstraint};
+use super::constraint::{ShapeProperty, TypeConstraint};
 use super::matched::{ParseFailure, WrittenType};
 
 /// The C++ classes of ODS's shaped constraints.
@@ -37,7 +37,7 @@ impl Class {
             }
             // `TensorRankOf` and `AnyStaticShapeTensor` too; `AnyNon0RankedTensor` is a
             // `TensorOf` whose predicate asks for a rank, of C++ type `TensorType`.
-            TypeConstraint::RankedTensorWith(_, TensorProperty::NonZeroRank) => Class::Tensor,
+            TypeConstraint::RankedTensorWith(_, ShapeProperty::NonZeroRank) => Class::Tensor,
             TypeConstraint::RankedTensor(_) | TypeConstraint::RankedTensorWith(..) => {
                 Class::RankedTensor
             }

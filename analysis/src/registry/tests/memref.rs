@@ -6,7 +6,7 @@ use mlir_syntax::ast::AstNode;
 
 use super::{attr, matched, ty};
 use crate::registry::{
-    AttrConstraint, AttrValue, MemRefProperty, OpMatch, Registry, Trait, TypeConstraint,
+    AttrConstraint, AttrValue, OpMatch, Registry, ShapeProperty, Trait, TypeConstraint,
     TypeTransform, WrittenType,
 };
 
@@ -112,7 +112,7 @@ fn memref_constraints_accept() {
     assert!(!base.matches(&ty("memref<1xf32>")));
     let multi = TypeConstraint::MemRefWith(
         Box::new(TypeConstraint::Any),
-        MemRefProperty::Ranks(vec![1, 2]),
+        ShapeProperty::Ranks(vec![1, 2]),
     );
     assert_eq!(multi.describe(), "1D/2D memref of any type values");
 }
