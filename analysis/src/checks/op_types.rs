@@ -228,33 +228,34 @@ pub(super) fn group_operand_types(op: &ast::CustomOp, lowering: &mut Lowering<'_
 /// The uses of `%a, %b : T, U` or of `%a : T, %b : U`, each with its type.
 fn typed_uses(items: &[ast::CustomOpItem]) -> Option<Vec<(ast::ValueUse, ast::Type)>> {
     use ast::CustomOpItem::{Type as TypeItem, ValueUse};
-    use mlir_syntax::SyntaxKind::{COLON, COMMA};
-    // Every other item is a comma in both shapes, but for the one colon.
+    use mlir_syntax::SyntaxKind::COLON;
     let colon = items.iter().position(|i| i.is_token(COLON))?;
-    let (before, after) = (&items[..colon], &items[colon + 1..]);
-    let separated = |part: &[ast::CustomOpItem]| {
-        part.iter().skip(1).step_by(2).all(|i| i.is_token(COMMA)) && part.len() % 2 == 1
-    };
-    let values: Vec<ast::ValueUse> = before
-        .iter()
-        .step_by(2)
-        .map(|i| match i {
-            ValueUse(v) => Some(v.clone()),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    if separated(before) && separated(after) {
-        let types: Vec<ast::Type> = after
-            .iter()
-            .step_by(2)
-            .map(|i| match i {
-                TypeItem(t) => Some(t.clone()),
-                _ => None,
-            })
-            .collect::<Option<_>>()?;
-        return (types.len() == values.len()).then(|| values.into_iter().zip(types).collect());
+    let values = comma_separated(&items[..colon], |i| match i {
+        ValueUse(v) => Some(v.clone()),
+        _ => None,
+    });
+    let types = comma_separated(&items[colon + 1..], |i| match i {
+        TypeItem(t) => Some(t.clone()),
+        _ => None,
+    });
+    match (values, types) {
+        (Some(values), Some(types)) => {
+            (values.len() == types.len()).then(|| values.into_iter().zip(types).collect())
+        }
+        _ => each_typed(items),
     }
-    each_typed(items)
+}
+
+/// The items of `part` picked out, if they are all `pick`'s kind separated by commas.
+fn comma_separated<T>(
+    part: &[ast::CustomOpItem],
+    pick: impl Fn(&ast::CustomOpItem) -> Option<T>,
+) -> Option<Vec<T>> {
+    let mut commas = part.iter().skip(1).step_by(2);
+    if part.len().is_multiple_of(2) || !commas.all(|i| i.is_token(mlir_syntax::SyntaxKind::COMMA)) {
+        return None;
+    }
+    part.iter().step_by(2).map(pick).collect()
 }
 
 /// `%a : T, %b : U`: uses each followed by its own type.
