@@ -76,15 +76,49 @@ pub fn file_diagnostics(text: &str, split: bool) -> Vec<Diagnostic> {
 
 /// `file_diagnostics`, with IRDL dialects from elsewhere (`check --irdl-file`).
 pub fn file_diagnostics_with(text: &str, split: bool, irdl: &[IrdlDialect]) -> Vec<Diagnostic> {
+    per_chunk(text, split, |parse, offset| {
+        parse_diagnostics_with(parse, offset, irdl)
+    })
+}
+
+/// The syntax errors of `text` alone (`check --syntax-only`): what the parser and its
+/// validation find, shown as `file_diagnostics` shows them (the first of each line), with
+/// no name, type or op check run.
+pub fn file_syntax_diagnostics(text: &str, split: bool) -> Vec<Diagnostic> {
+    per_chunk(text, split, syntax_diagnostics)
+}
+
+/// `diagnostics` of the whole text, or with `split` of each `// -----` chunk parsed on its
+/// own (as `mlir-opt --split-input-file` does), with ranges in the whole text.
+fn per_chunk(
+    text: &str,
+    split: bool,
+    diagnostics: impl Fn(&mlir_syntax::Parse, TextSize) -> Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     if !split {
-        return parse_diagnostics_with(&mlir_syntax::parse(text), TextSize::new(0), irdl);
+        return diagnostics(&mlir_syntax::parse(text), TextSize::new(0));
     }
     split_chunks(text)
         .into_iter()
-        .flat_map(|chunk| {
-            parse_diagnostics_with(&mlir_syntax::parse(&text[chunk]), chunk.start(), irdl)
-        })
+        .flat_map(|chunk| diagnostics(&mlir_syntax::parse(&text[chunk]), chunk.start()))
         .collect()
+}
+
+/// The syntax errors of an already parsed text that starts at `offset` in its file.
+pub fn syntax_diagnostics(parse: &mlir_syntax::Parse, offset: TextSize) -> Vec<Diagnostic> {
+    let mut all = shown_diagnostics(&parse.syntax_node(), parse.errors(), Vec::new());
+    shift(&mut all, offset);
+    all
+}
+
+/// Moves diagnostics of a text that starts at `offset` to their place in its file.
+fn shift(diagnostics: &mut [Diagnostic], offset: TextSize) {
+    for d in diagnostics {
+        d.range += offset;
+        for note in &mut d.notes {
+            note.range += offset;
+        }
+    }
 }
 
 /// The diagnostics of an already parsed text that starts at `offset` in its file: syntax
@@ -124,12 +158,7 @@ pub fn parse_diagnostics_outlined(
         crate::names::name_diagnostics_beside(&outline.bodies, &context, &file_checks);
     let semantic = names.into_iter().chain(file_checks).collect();
     let mut all = shown_diagnostics(&root, parse.errors(), semantic);
-    for d in &mut all {
-        d.range += offset;
-        for note in &mut d.notes {
-            note.range += offset;
-        }
-    }
+    shift(&mut all, offset);
     all
 }
 

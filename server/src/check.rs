@@ -12,7 +12,8 @@ use mlir_analysis::expectations::{Presentation, apply_expectations};
 use mlir_analysis::irdl::IrdlDialect;
 use mlir_analysis::outline::parse_outlined;
 use mlir_analysis::{
-    Diagnostic, TextRange, TextSize, file_diagnostics_with, parse_diagnostics_outlined,
+    Diagnostic, TextRange, TextSize, file_diagnostics_with, file_syntax_diagnostics,
+    parse_diagnostics_outlined, syntax_diagnostics,
 };
 
 use crate::cli::{CheckOptions, Format};
@@ -110,7 +111,15 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
     let (text, mut diagnostics) = decode(bytes);
     let split = options.split_input_file || run_line_requests_split(&text);
     if split {
-        diagnostics.extend(file_diagnostics_with(&text, split, irdl));
+        diagnostics.extend(if options.syntax_only {
+            file_syntax_diagnostics(&text, split)
+        } else {
+            file_diagnostics_with(&text, split, irdl)
+        });
+    } else if options.syntax_only {
+        let parse = mlir_syntax::parse(&text);
+        diagnostics.extend(syntax_diagnostics(&parse, TextSize::new(0)));
+        free_later(parse);
     } else {
         let (parse, outlined) = parse_outlined(&text);
         diagnostics.extend(parse_diagnostics_outlined(
@@ -119,9 +128,7 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
             irdl,
             outlined,
         ));
-        // Freeing a million-line tree takes a quarter of a second that nobody needs to
-        // wait for: the process may exit before it is done.
-        std::thread::spawn(move || drop(parse));
+        free_later(parse);
     }
     if options.verify_diagnostics {
         diagnostics = apply_expectations(&text, split, diagnostics, Presentation::Verify);
@@ -132,6 +139,12 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
         text,
         diagnostics,
     })
+}
+
+/// Freeing a million-line tree takes a quarter of a second that nobody needs to wait for:
+/// the process may exit before it is done.
+fn free_later(parse: mlir_syntax::Parse) {
+    std::thread::spawn(move || drop(parse));
 }
 
 /// The text of a file; bytes that are not UTF-8 become U+FFFD and one error says so.

@@ -39,6 +39,10 @@ pub struct CheckOptions {
     /// Treat each `// -----` chunk as its own file (also on when a RUN: line passes it).
     #[arg(long)]
     pub split_input_file: bool,
+    /// Report syntax errors only (what the parser and its syntax validation find),
+    /// without the name, type and op checks: a quick pass over large IR dumps.
+    #[arg(long)]
+    pub syntax_only: bool,
     /// An `.mlir` file of IRDL dialects to verify ops against, like `mlir-opt
     /// --irdl-file` (repeatable; dialects a checked file defines itself are always used).
     #[arg(long = "irdl-file", value_name = "FILE")]

@@ -191,6 +191,32 @@ fn split_input_file_from_flag_or_run_line() {
 }
 
 #[test]
+fn syntax_only_reports_syntax_errors_alone() {
+    let body = "func.func @f() {\n  \"t.use\"(%undefined) : (i32) -> ()\n  return\n}\n\
+                // -----\n\"t.op\"(%a %a) : (i32, i32) -> ()\n";
+    let path = scratch("syntax_only.mlir", body.as_bytes());
+    let path = path.to_str().unwrap();
+    let all = stdout(&run(&["check", path]));
+    assert!(all.contains("use of undeclared SSA value name"), "{all}");
+    assert_eq!(all.matches(": error: ").count(), 2, "{all}");
+    for args in [
+        &["check", "--syntax-only", path][..],
+        &["check", "--syntax-only", "--split-input-file", path][..],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(1));
+        let text = stdout(&out);
+        assert!(
+            text.contains(":6:10: error: expected ')' to end operand list"),
+            "{text}"
+        );
+        assert_eq!(text.matches(": error: ").count(), 1, "{text}");
+    }
+    let valid = run(&["check", "--syntax-only", "test-data/syntax/ok"]);
+    assert_eq!(valid.status.code(), Some(0));
+}
+
+#[test]
 fn missing_path_and_empty_folder_exit_two() {
     let out = run(&["check", "no/such/file.mlir"]);
     assert_eq!(out.status.code(), Some(2));
