@@ -393,23 +393,32 @@ fn ssa_def_and_type(p: &mut Parser<'_>) -> bool {
 /// Skips what is left of a broken statement into an ERROR node (G-16): up to a line that
 /// begins a new statement, the end of the input, a split marker, or a `}` that closes the
 /// region the statement is in (`depth` is the bracket depth where the statement began, so
-/// closers of brackets the statement opened itself are skipped).
+/// closers of brackets the statement opened itself are skipped). A closer with no opener
+/// left to close (the `)` of `"test.op") {...}`) is stray: it counts for nothing, or the
+/// `}` of a later group would be taken for the region's.
 pub(crate) fn recover_to_statement(p: &mut Parser<'_>, depth: i32) {
-    if at_recovery_point(p, depth) {
+    let mut open = p.bracket_depth() - depth;
+    if at_recovery_point(p, open) {
         return;
     }
     p.start_node(ERROR);
-    while !at_recovery_point(p, depth) {
+    while !at_recovery_point(p, open) {
+        match p.current() {
+            L_PAREN | L_BRACK | L_BRACE | FILE_META_OPEN => open += 1,
+            R_PAREN | R_BRACK | R_BRACE | FILE_META_CLOSE if open > 0 => open -= 1,
+            _ => {}
+        }
         p.bump();
     }
     p.finish_node();
 }
 
-fn at_recovery_point(p: &Parser<'_>, depth: i32) -> bool {
+/// `open`: how many brackets the broken statement left open.
+fn at_recovery_point(p: &Parser<'_>, open: i32) -> bool {
     match p.current() {
         EOF => true,
         _ if p.at_split_marker() => true,
-        R_BRACE => p.bracket_depth() <= depth,
+        R_BRACE => open <= 0,
         _ => p.at_line_start() && custom_op::starts_statement(p),
     }
 }

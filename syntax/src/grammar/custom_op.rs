@@ -384,6 +384,11 @@ fn brace(p: &mut Parser<'_>) {
 //   %1  arith.addi %0, %0 : i32
 //   return %1 : i32
 // }
+// test_err custom_op_region_opening_with_broken_generic_op
+// func.func @f() {
+//   "test.op") {value = 1} : () -> ()
+//   return
+// }
 // test custom_op_region_opening_with_dotted_op_and_colon
 // func.func @f(%c: i1) {
 //   scf.while : () -> () {
@@ -406,6 +411,9 @@ fn brace_kind(p: &Parser<'_>) -> SyntaxKind {
         (BARE_ID, R_BRACE) if SHORT_OP_NAMES.contains(&p.nth_token_text(1)) => REGION,
         (BARE_ID | STRING, R_BRACE) if p.nth_is_adjacent(1) && p.nth_is_adjacent(2) => ATTR_DICT,
         (STRING, L_PAREN) => REGION,
+        // A quoted name opening a line and followed by neither `=` nor `,` is an op's
+        // name, even of a broken op (`"test.op") {...}` lacking its `(`).
+        (STRING, _) if p.nth_token(1).newline_before => REGION,
         // A dotted op name opening a line is a statement (`scf.while : () -> () {`), not
         // a `key: value` item.
         (BARE_ID, COLON) if p.nth_token(1).newline_before && p.nth_token_text(1).contains('.') => {

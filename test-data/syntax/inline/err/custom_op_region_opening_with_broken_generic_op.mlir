@@ -1,0 +1,4 @@
+func.func @f() {
+  "test.op") {value = 1} : () -> ()
+  return
+}
