@@ -26,7 +26,8 @@
 //!   kept); `#` starts a comment line outside blocks;
 //! - op fields: `summary`, `description`, `syntax`, `example` (repeatable; complete MLIR
 //!   that `mlir-opt` accepts), `traits`, `arguments` (operands and attributes, told apart
-//!   by their constraint), `results`, `regions`, `successors`, `format`, `defaultDialect`;
+//!   by their constraint), `results`, `regions`, `successors`, `format`, `defaultDialect`,
+//!   `hasVerifier` (`1`: MLIR verifies the op in C++ too);
 //!   enum fields: `storage` (`I64`) or `attribute` (`#arith.fastmath`), `cases`
 //!   (`eq = 0, ...`), `summary`; constraint fields: `is`, `summary`.
 //!

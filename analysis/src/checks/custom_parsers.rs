@@ -1,5 +1,5 @@
-//! The custom parsers of ops we have no spec for but whose header errors MLIR reports
-//! while parsing (checks stage): `affine.for`/`affine.if`, the subscripts of affine
+//! The custom parsers of ops we have no spec for (or a spec without a format: MLIR parses
+//! them in C++) but whose header errors MLIR reports while parsing (checks stage): `affine.for`/`affine.if`, the subscripts of affine
 //! loads and stores, `affine.parallel`'s reductions, the LLVM dialect's `alloca`,
 //! `getelementptr`, `call`, `icmp` and `fcmp`, `vector.outerproduct`, the trailing types
 //! of the vector transfers and of a few other vector ops, the reduction
@@ -28,14 +28,35 @@ use mlir_syntax::ast;
 use crate::diagnostics::Diagnostic;
 use crate::types::Lowering;
 
-/// The errors the custom parser of `op` (named `name`) reports, in MLIR's order.
+/// The errors the custom parser of `op` (named `name`, an op we have no spec for) reports,
+/// in MLIR's order.
 pub(super) fn header_failure(
     op: &ast::CustomOp,
     name: &str,
     lowering: &mut Lowering<'_>,
 ) -> Vec<Diagnostic> {
-    type Parse = fn(&mut reader::Reader<'_, '_>) -> reader::Step;
-    // Named first: other unknown ops (most of a downstream file) pay nothing.
+    match parser_of(name) {
+        Some(parse) => run(parse, op, name, lowering),
+        // Any other op: only the typed groups that every parser reads alike.
+        None => groups::failure(op).into_iter().collect(),
+    }
+}
+
+/// The errors of the hand-written parser of an op whose spec has no format (MLIR parses it
+/// in C++), if we have one.
+pub(super) fn spec_op_failure(
+    op: &ast::CustomOp,
+    name: &str,
+    lowering: &mut Lowering<'_>,
+) -> Vec<Diagnostic> {
+    parser_of(name).map_or_else(Vec::new, |parse| run(parse, op, name, lowering))
+}
+
+type Parse = fn(&mut reader::Reader<'_, '_>) -> reader::Step;
+
+/// The hand-written parser of the op named `name`. Named first: other ops (most of a
+/// downstream file) pay nothing.
+fn parser_of(name: &str) -> Option<Parse> {
     let parse: Parse = match name {
         "affine.for" => affine::for_op,
         "affine.if" => affine::if_op,
@@ -58,14 +79,21 @@ pub(super) fn header_failure(
         name if spirv::EXTENDED_OPS.contains(&name) => spirv::extended_binary,
         "vector.broadcast" => |r| shaped::trailing_types(r, &[None, shaped::vector()]),
         "vector.shape_cast" => |r| shaped::trailing_types(r, &[shaped::vector(), shaped::vector()]),
-        // Any other op: only the typed groups that every parser reads alike.
-        _ => return groups::failure(op).into_iter().collect(),
+        _ => return None,
     };
+    Some(parse)
+}
+
+fn run(
+    parse: Parse,
+    op: &ast::CustomOp,
+    name: &str,
+    lowering: &mut Lowering<'_>,
+) -> Vec<Diagnostic> {
     let Some(mut reader) = reader::Reader::new(op, name, lowering) else {
         return Vec::new();
     };
-    let step = parse(&mut reader);
-    match step {
+    match parse(&mut reader) {
         reader::Step::Failed(errors) => errors,
         reader::Step::Done | reader::Step::Unknown => Vec::new(),
     }

@@ -44,6 +44,7 @@ const OP_FIELDS: &[&str] = &[
     "successors",
     "format",
     "defaultDialect",
+    "hasVerifier",
 ];
 const DIALECT_FIELDS: &[&str] = &["summary", "description"];
 const ENUM_FIELDS: &[&str] = &["storage", "attribute", "cases", "summary"];
@@ -207,6 +208,7 @@ impl Loader<'_> {
             traits: Vec::new(),
             default_dialect: entry.get("defaultDialect").map(|f| f.value.clone()),
             format: None,
+            has_verifier: flag(entry, "hasVerifier")?,
             docs: docs(entry)?,
             origin: self.origin(entry.line),
         };
@@ -314,6 +316,18 @@ fn required<'a>(entry: &'a RawEntry, key: &str) -> Result<&'a RawField, (u32, St
         entry.line,
         format!("`{} {}` has no `{key}`", entry.kind, entry.name),
     ))
+}
+
+/// A field written as ODS writes a bit (`hasVerifier: 1`); absent is 0.
+fn flag(entry: &RawEntry, key: &str) -> Result<bool, (u32, String)> {
+    match entry.get(key) {
+        None => Ok(false),
+        Some(field) => match field.value.as_str() {
+            "1" => Ok(true),
+            "0" => Ok(false),
+            other => Err((field.line, format!("`{key}` is 0 or 1, not `{other}`"))),
+        },
+    }
 }
 
 fn docs(entry: &RawEntry) -> Result<Docs, (u32, String)> {

@@ -25,6 +25,8 @@ pub struct OpSpec {
     pub default_dialect: Option<String>,
     /// The custom assembly format; `None` when the op has only the generic form.
     pub format: Option<Format>,
+    /// ODS's `hasVerifier`: MLIR runs a C++ `verify()` of the op beyond its constraints.
+    pub has_verifier: bool,
     pub docs: Docs,
     /// Where the spec was written, for messages about the spec itself.
     pub origin: Origin,
