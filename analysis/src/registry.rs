@@ -3,9 +3,9 @@
 //! matcher that maps a custom-form op onto its spec.
 //!
 //! Built-in specs (`builtin`, `func`, `cf`, `arith`, `math`, `scf`, `memref`, `tensor`,
-//! and the legacy `std` of 2019-era files) are data, not code: `analysis/specs/*.spec`,
-//! embedded with `include_str!` and loaded at first use. The format is our own and
-//! line-oriented, because:
+//! `index`, `complex`, `vector`, and the legacy `std` of 2019-era files) are data, not code:
+//! `analysis/specs/*.spec`, embedded with `include_str!` and loaded at first use. The
+//! format is our own and line-oriented, because:
 //! - it reads like ODS, which MLIR authors already know: `arguments:` lists
 //!   `SignlessIntegerLike:$lhs`, `traits:` names `Pure`, `format:` is an ODS assembly
 //!   format string verbatim;
@@ -91,11 +91,18 @@ pub const BUILTIN_SPECS: &[(&str, &str)] = &[
     ("math.spec", include_str!("../specs/math.spec")),
     // After scf.spec: tensor's `gather` and `scatter` take scf's `AnySignlessIntegerOrIndex`.
     ("tensor.spec", include_str!("../specs/tensor.spec")),
+    ("index.spec", include_str!("../specs/index.spec")),
+    // After arith.spec: complex's ops take arith's `FastMathFlags`.
+    ("complex.spec", include_str!("../specs/complex.spec")),
+    // After arith.spec: `vector.reduction` takes arith's `FastMathFlags`.
+    ("vector.spec", include_str!("../specs/vector.spec")),
 ];
 
 /// Dialects whose every op (in MLIR 22) has a spec: an op name of theirs that the registry
 /// does not know is an unknown op, as MLIR says.
-pub const COMPLETE_DIALECTS: &[&str] = &["arith", "cf", "func", "math", "tensor"];
+pub const COMPLETE_DIALECTS: &[&str] = &[
+    "arith", "cf", "complex", "func", "index", "math", "tensor", "vector",
+];
 
 /// The default dialect of a file's top level and of a module's body, as in MLIR's parser.
 const BUILTIN_DIALECT: &str = "builtin";

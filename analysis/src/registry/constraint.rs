@@ -41,8 +41,15 @@ pub enum TypeConstraint {
     FloatLike,
     /// `BoolLike`: `i1`, or a vector or tensor of `i1`.
     BoolLike,
-    /// `VectorOf<...>` (`AnyVector` is `VectorOf<AnyType>`).
+    /// `VectorOf<...>` (`AnyVector` is `VectorOf<AnyType>`), and MLIR 22's spellings
+    /// `VectorOfAnyRankOf<...>` and `AnyVectorOfAnyRank`.
     Vector(Box<TypeConstraint>),
+    /// A vector whose shape has a property as well: `VectorOfNonZeroRankOf<...>`
+    /// (`AnyVectorOfNonZeroRank`), the fixed-length vectors (`AnyFixedVectorOfAnyRank`,
+    /// `FixedVectorOfNonZeroRankOf<...>`) and the vectors of given ranks
+    /// (`VectorOfRankAndType`, and inside named ones `VectorOfRank`,
+    /// `ScalableVectorOfRank`).
+    VectorWith(Box<TypeConstraint>, ShapeProperty),
     /// `TensorOf<...>`, ranked or not (`AnyTensor`).
     Tensor(Box<TypeConstraint>),
     /// `RankedTensorOf<...>` (`AnyRankedTensor`).
@@ -61,6 +68,9 @@ pub enum TypeConstraint {
     MemRefWith(Box<TypeConstraint>, ShapeProperty),
     /// `ShapedOf<...>`: a vector, tensor or memref (`AnyShaped`).
     Shaped(Box<TypeConstraint>),
+    /// `Complex<...>`: a builtin `complex<...>` whose element satisfies the constraint
+    /// (`AnyComplex` is a named `Complex<AnyType>`).
+    Complex(Box<TypeConstraint>),
     /// `AnyTypeOf<a, b, ...>`.
     AnyOf(Vec<TypeConstraint>),
     /// `SameAs<$x>`: a type variable, bound to the type of the value named `x`. Checked by
@@ -87,6 +97,14 @@ pub enum ShapeProperty {
     Strided,
     /// `AnyStridedMemRefOfRank<n>` (memrefs only).
     StridedOfRank(u64),
+    /// `AnyFixedVectorOfAnyRank` (vectors only): no scalable dimension.
+    FixedLength,
+    /// `FixedVectorOfNonZeroRankOf` (vectors only): a rank other than 0 and no scalable
+    /// dimension.
+    FixedLengthNonZeroRank,
+    /// `ScalableVectorOfRank<...>` (vectors only): one of these ranks, and a scalable
+    /// dimension.
+    ScalableRanks(Vec<u64>),
 }
 
 /// A spec-declared type constraint: its name, its description and what it checks.
@@ -123,6 +141,9 @@ impl TypeConstraint {
             TypeConstraint::FloatLike => like(ty, Type::is_float),
             TypeConstraint::BoolLike => like(ty, |t| t.is_signless_int(1)),
             TypeConstraint::Vector(element) => is_vector(ty) && element_matches(ty, element),
+            TypeConstraint::VectorWith(element, property) => {
+                is_vector(ty) && element_matches(ty, element) && property.holds(ty)
+            }
             TypeConstraint::Tensor(element) => is_tensor(ty) && element_matches(ty, element),
             TypeConstraint::RankedTensor(element) => {
                 matches!(ty, Type::RankedTensor(_)) && element_matches(ty, element)
@@ -143,6 +164,9 @@ impl TypeConstraint {
                 is_memref(ty) && element_matches(ty, element) && property.holds(ty)
             }
             TypeConstraint::Shaped(element) => element_matches(ty, element),
+            TypeConstraint::Complex(element) => {
+                matches!(ty, Type::Complex(e) if element.matches(e))
+            }
             TypeConstraint::AnyOf(options) => options.iter().any(|c| c.matches(ty)),
             TypeConstraint::Named(named) => named.inner.matches(ty),
         }
@@ -170,6 +194,7 @@ impl TypeConstraint {
             TypeConstraint::FloatLike => "floating-point-like".into(),
             TypeConstraint::BoolLike => "bool-like".into(),
             TypeConstraint::Vector(element) => container("vector", element),
+            TypeConstraint::VectorWith(element, property) => property.describe_vector(element),
             TypeConstraint::Tensor(element) => container("tensor", element),
             TypeConstraint::RankedTensor(element) => container("ranked tensor", element),
             TypeConstraint::UnrankedTensor(element) => container("unranked tensor", element),
@@ -180,6 +205,9 @@ impl TypeConstraint {
             TypeConstraint::UnrankedMemRef(element) => container("unranked.memref", element),
             TypeConstraint::MemRefWith(element, property) => property.describe("memref", element),
             TypeConstraint::Shaped(element) => container("shaped", element),
+            TypeConstraint::Complex(element) => {
+                format!("complex type with {} elements", element.describe())
+            }
             TypeConstraint::AnyOf(options) => join_or(options),
             TypeConstraint::SameAs(name) => format!("the type of '{name}'"),
             TypeConstraint::Named(named) => named.summary.clone(),
@@ -217,7 +245,7 @@ fn is_memref(ty: &Type) -> bool {
 }
 
 impl ShapeProperty {
-    /// Does the ranked memref or tensor `ty` have the property?
+    /// Does the ranked memref, tensor or vector `ty` have the property?
     fn holds(&self, ty: &Type) -> bool {
         let rank = ty.rank().unwrap_or_default() as u64;
         match self {
@@ -226,6 +254,33 @@ impl ShapeProperty {
             ShapeProperty::StaticShape => ty.has_static_shape(),
             ShapeProperty::Strided => true,
             ShapeProperty::StridedOfRank(n) => rank == *n,
+            ShapeProperty::FixedLength => !is_scalable(ty),
+            ShapeProperty::FixedLengthNonZeroRank => rank != 0 && !is_scalable(ty),
+            ShapeProperty::ScalableRanks(ranks) => ranks.contains(&rank) && is_scalable(ty),
+        }
+    }
+
+    /// ODS's words for a vector of the property: `vector of ... values` (its non-0-rank
+    /// vectors are plain `vector`s), `fixed-length vector of ... values`, `vector of ...
+    /// values of ranks 1/2`.
+    fn describe_vector(&self, element: &TypeConstraint) -> String {
+        match self {
+            ShapeProperty::FixedLength | ShapeProperty::FixedLengthNonZeroRank => {
+                container("fixed-length vector", element)
+            }
+            ShapeProperty::Ranks(ranks) => {
+                format!(
+                    "{} of ranks {}",
+                    container("vector", element),
+                    rank_list(ranks)
+                )
+            }
+            ShapeProperty::ScalableRanks(ranks) => format!(
+                "{} of ranks {}",
+                container("scalable vector", element),
+                rank_list(ranks)
+            ),
+            _ => container("vector", element),
         }
     }
 
@@ -248,8 +303,23 @@ impl ShapeProperty {
                     container(&format!("strided {shaped}"), element)
                 )
             }
+            // Vector properties, described by `describe_vector`.
+            ShapeProperty::FixedLength
+            | ShapeProperty::FixedLengthNonZeroRank
+            | ShapeProperty::ScalableRanks(_) => container(shaped, element),
         }
     }
+}
+
+/// `1/2`, as ODS lists allowed ranks.
+pub(crate) fn rank_list(ranks: &[u64]) -> String {
+    let ranks: Vec<String> = ranks.iter().map(u64::to_string).collect();
+    ranks.join("/")
+}
+
+/// A vector with a scalable dimension (`vector<[4]xf32>`).
+fn is_scalable(ty: &Type) -> bool {
+    matches!(ty, Type::Vector(v) if v.dims.iter().any(|d| d.scalable))
 }
 
 /// The `*-like` constraints: a scalar, or a vector or tensor (not a memref) of scalars,
@@ -311,6 +381,9 @@ pub enum AttrConstraint {
     TypeOf(TypeConstraint),
     /// `I32Attr`, `I64Attr`: an integer of that signless width.
     Int(u32),
+    /// `IndexAttr`: an integer of type `index` (written without its type where the format
+    /// gives it: `index.constant 42`).
+    IndexInt,
     /// `DenseI32ArrayAttr`: `array<i32: ...>`, written `[1, 2]` in custom syntax.
     DenseI32Array,
     /// `DenseI64ArrayAttr`: `array<i64: ...>`.
@@ -377,6 +450,7 @@ impl AttrConstraint {
             AttrConstraint::SymbolRef => matches!(attr, Attr::SymbolRef(_)),
             AttrConstraint::TypeOf(c) => matches!(attr, Attr::Type(t) if c.matches(t)),
             AttrConstraint::Int(width) => is_int_of_width(attr, *width),
+            AttrConstraint::IndexInt => matches!(attr, Attr::Integer(int) if int.ty().is_index()),
             AttrConstraint::DenseI32Array => is_dense_array(attr, 32),
             AttrConstraint::DenseI64Array => is_dense_array(attr, 64),
             AttrConstraint::Array => matches!(attr, Attr::Array(_)),
@@ -401,6 +475,7 @@ impl AttrConstraint {
             AttrConstraint::Typed => "TypedAttr instance".into(),
             AttrConstraint::TypeOf(c) => format!("type attribute of {}", c.describe()),
             AttrConstraint::Int(width) => format!("{width}-bit signless integer attribute"),
+            AttrConstraint::IndexInt => "index attribute".into(),
             AttrConstraint::DenseI32Array => "i32 dense array attribute".into(),
             AttrConstraint::DenseI64Array => "i64 dense array attribute".into(),
             AttrConstraint::Array => "array attribute".into(),

@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use super::Registry;
-use super::constraint::{AttrConstraint, EnumSpec, NamedConstraint, ShapeProperty, TypeConstraint};
+use super::constraint::{
+    AttrConstraint, EnumSpec, NamedConstraint, ShapeProperty, TypeConstraint, rank_list,
+};
 use super::expr::{Expr, parse_expr};
 use crate::types::FloatKind;
 
@@ -32,6 +34,7 @@ impl Names<'_> {
             ("TypeAttrOf", [inner]) => AttrConstraint::TypeOf(self.type_constraint(inner)?),
             ("I32Attr", []) => AttrConstraint::Int(32),
             ("I64Attr", []) => AttrConstraint::Int(64),
+            ("IndexAttr", []) => AttrConstraint::IndexInt,
             ("DenseI32ArrayAttr", []) => AttrConstraint::DenseI32Array,
             ("DenseI64ArrayAttr", []) => AttrConstraint::DenseI64Array,
             ("ArrayAttr", []) => AttrConstraint::Array,
@@ -69,7 +72,22 @@ impl Names<'_> {
             _ => return Err("expected a type constraint".into()),
         };
         let constraint = match (name, expr.args()) {
-            ("AnyVector" | "VectorOf", _) => shaped(TypeConstraint::Vector)?,
+            ("AnyVector" | "VectorOf" | "AnyVectorOfAnyRank" | "VectorOfAnyRankOf", _) => {
+                shaped(TypeConstraint::Vector)?
+            }
+            ("AnyVectorOfNonZeroRank" | "VectorOfNonZeroRankOf", args) => {
+                vector_with(self.element_constraint(args)?, ShapeProperty::NonZeroRank)
+            }
+            ("AnyFixedVectorOfAnyRank" | "FixedVectorOfAnyRank", args) => {
+                vector_with(self.element_constraint(args)?, ShapeProperty::FixedLength)
+            }
+            ("AnyFixedVectorOfNonZeroRank" | "FixedVectorOfNonZeroRankOf", args) => vector_with(
+                self.element_constraint(args)?,
+                ShapeProperty::FixedLengthNonZeroRank,
+            ),
+            ("VectorOfRank" | "ScalableVectorOfRank" | "VectorOfRankAndType", args) => {
+                self.vector_of_rank(name, args)?
+            }
             ("AnyTensor" | "TensorOf", _) => shaped(TypeConstraint::Tensor)?,
             ("AnyRankedTensor" | "RankedTensorOf", _) => shaped(TypeConstraint::RankedTensor)?,
             ("AnyUnrankedTensor" | "UnrankedTensorOf", _) => {
@@ -88,6 +106,9 @@ impl Names<'_> {
                 memref_with(TypeConstraint::Any, ShapeProperty::StridedOfRank(*rank))
             }
             ("AnyShaped" | "ShapedOf", _) => shaped(TypeConstraint::Shaped)?,
+            ("Complex", [element]) => {
+                TypeConstraint::Complex(Box::new(self.type_constraint(element)?))
+            }
             ("AnyTypeOf", options) => TypeConstraint::AnyOf(self.constraints(options)?),
             ("SameAs", [Expr::Var(var)]) => TypeConstraint::SameAs(var.clone()),
             (name, []) => self.simple_type_constraint(name)?,
@@ -126,6 +147,11 @@ impl Names<'_> {
             "SignlessIntegerOrFloatLike" => TypeConstraint::SignlessIntegerOrFloatLike,
             "FloatLike" => TypeConstraint::FloatLike,
             "BoolLike" => TypeConstraint::BoolLike,
+            "AnyComplex" => named(
+                name,
+                "complex-type",
+                TypeConstraint::Complex(Box::new(TypeConstraint::Any)),
+            ),
             "AnyNon0RankedMemRef" => memref_with(TypeConstraint::Any, ShapeProperty::NonZeroRank),
             "AnyStridedMemRef" => memref_with(TypeConstraint::Any, ShapeProperty::Strided),
             "AnyStaticShapeMemRef" => memref_with(TypeConstraint::Any, ShapeProperty::StaticShape),
@@ -151,6 +177,39 @@ impl Names<'_> {
             _ => return self.sized_or_named(name),
         };
         Ok(constraint)
+    }
+
+    /// `VectorOfRank<1, 2>`, `ScalableVectorOfRank<1>` and `VectorOfRankAndType<1, Index>`
+    /// (ODS's `VectorOfRankAndType<[1], [Index]>`: ranks first). ODS gives the first two
+    /// a summary that only lists the ranks (`'...' op operand #0 must be  of ranks 1`).
+    fn vector_of_rank(&self, name: &str, args: &[Expr]) -> Result<TypeConstraint, String> {
+        let split = args.iter().position(|a| !matches!(a, Expr::Int(_)));
+        let (ranks, elements) = args.split_at(split.unwrap_or(args.len()));
+        let ranks: Vec<u64> = ranks
+            .iter()
+            .filter_map(|r| match r {
+                Expr::Int(rank) => Some(*rank),
+                _ => None,
+            })
+            .collect();
+        let with_types = name == "VectorOfRankAndType";
+        if ranks.is_empty() || elements.is_empty() == with_types {
+            return Err(format!("`{name}`: unexpected arguments"));
+        }
+        if with_types {
+            let element = self.element_constraint(elements)?;
+            return Ok(vector_with(element, ShapeProperty::Ranks(ranks)));
+        }
+        let summary = format!(" of ranks {}", rank_list(&ranks));
+        let property = match name {
+            "ScalableVectorOfRank" => ShapeProperty::ScalableRanks(ranks),
+            _ => ShapeProperty::Ranks(ranks),
+        };
+        Ok(named(
+            name,
+            &summary,
+            vector_with(TypeConstraint::Any, property),
+        ))
     }
 
     /// `MemRefRankOf<I8, AnyFloat, 1, 2>`: ODS's `MemRefRankOf<[I8, AnyFloat], [1, 2]>`,
@@ -205,6 +264,10 @@ fn memref_with(element: TypeConstraint, property: ShapeProperty) -> TypeConstrai
 
 fn tensor_with(element: TypeConstraint, property: ShapeProperty) -> TypeConstraint {
     TypeConstraint::RankedTensorWith(Box::new(element), property)
+}
+
+fn vector_with(element: TypeConstraint, property: ShapeProperty) -> TypeConstraint {
+    TypeConstraint::VectorWith(Box::new(element), property)
 }
 
 /// An unranked memref of any type, or `ranked` (MLIR lists the unranked one first).

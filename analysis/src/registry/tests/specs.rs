@@ -1,7 +1,10 @@
 //! Loading spec files: the built-in specs are well-formed, and malformed specs are
 //! reported with their file and line.
 
-use crate::registry::{AttrConstraint, Presence, Registry, Trait, TypeConstraint, Variadicity};
+use super::{attr, matched, ty};
+use crate::registry::{
+    AttrConstraint, AttrValue, Presence, Registry, Trait, TypeConstraint, Variadicity,
+};
 
 #[test]
 fn builtin_specs_load_without_errors() {
@@ -9,7 +12,8 @@ fn builtin_specs_load_without_errors() {
     let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert!(messages.is_empty(), "{}", messages.join("\n"));
     for dialect in [
-        "func", "cf", "arith", "math", "builtin", "std", "memref", "tensor",
+        "func", "cf", "arith", "math", "builtin", "std", "memref", "tensor", "index", "complex",
+        "vector",
     ] {
         assert!(registry.dialect(dialect).is_some(), "{dialect}");
     }
@@ -30,6 +34,11 @@ fn builtin_registry_covers_func_cf_arith_and_memref() {
     assert_eq!(count("math."), 46);
     // Every op of MLIR 22's TensorOps.td.
     assert_eq!(count("tensor."), 21);
+    // Every op of MLIR 22's IndexOps.td and ComplexOps.td.
+    assert_eq!(count("index."), 26);
+    assert_eq!(count("complex."), 29);
+    // Every op of MLIR 22's VectorOps.td.
+    assert_eq!(count("vector."), 39);
     assert!(names.is_sorted());
 }
 
@@ -59,6 +68,142 @@ fn math_specs_share_arith_fast_math_flags_and_derive_types() {
     assert_eq!(
         fpowi.operands[1].constraint,
         TypeConstraint::SignlessIntegerLike
+    );
+}
+
+#[test]
+fn index_cmp_predicate_and_complex_element_constraints() {
+    let registry = Registry::builtin();
+    // `index.cmp slt(%a, %b)`: the predicate is a bare keyword before the parentheses.
+    let cmp = registry.op("index.cmp").unwrap();
+    let (_, pred) = cmp.attribute("pred").unwrap();
+    let predicate = pred.constraint.enum_spec().unwrap();
+    assert_eq!(predicate.name, "IndexCmpPredicate");
+    assert_eq!(predicate.case("uge"), Some(9));
+    assert_eq!(
+        pred.constraint.describe(),
+        "index comparison predicate kind"
+    );
+    let m = matched("%r = index.cmp slt(%a, %b)\n", "index.cmp").unwrap();
+    assert_eq!(
+        m.attribute("pred").unwrap().value,
+        AttrValue::Keyword("slt".into())
+    );
+    assert!(matched("%r = index.cmp lt(%a, %b)\n", "index.cmp").is_none());
+    // A mnemonic with a dot, and `IndexAttr`.
+    assert!(registry.op("index.bool.constant").is_some());
+    let constant = registry.op("index.constant").unwrap();
+    let value = &constant.attribute("value").unwrap().1.constraint;
+    assert!(value.matches(&attr("42 : index")));
+    assert!(!value.matches(&attr("42 : i64")));
+    assert_eq!(value.describe(), "index attribute");
+    // `Complex<AnyFloat>` and `AnyComplex`, in MLIR's words.
+    let re = &registry.op("complex.re").unwrap().operands[0].constraint;
+    assert!(re.matches(&ty("complex<f32>")));
+    assert!(!re.matches(&ty("complex<i32>")));
+    assert!(!re.matches(&ty("f32")));
+    assert_eq!(re.describe(), "complex type with floating-point elements");
+    let any = &registry.op("complex.constant").unwrap().results[0].constraint;
+    assert!(any.matches(&ty("complex<i1>")));
+    assert_eq!(any.describe(), "complex-type");
+    // arith's fast-math flags: defaulted on most ops, optional on `powi`.
+    let (_, fastmath) = registry
+        .op("complex.mul")
+        .unwrap()
+        .attribute("fastmath")
+        .unwrap();
+    assert_eq!(fastmath.presence, Presence::Default("none".into()));
+    assert_eq!(
+        fastmath.constraint.enum_spec().unwrap().name,
+        "FastMathFlags"
+    );
+    let (_, powi) = registry
+        .op("complex.powi")
+        .unwrap()
+        .attribute("fastmath")
+        .unwrap();
+    assert_eq!(powi.presence, Presence::Optional);
+    let m = matched(
+        "%r = complex.powi %b, %n fastmath<nnan> : complex<f32>, i32\n",
+        "complex.powi",
+    )
+    .unwrap();
+    assert_eq!(
+        m.attribute("fastmath").unwrap().value,
+        AttrValue::Flags(vec!["nnan".into()])
+    );
+}
+
+#[test]
+fn vector_combining_kinds_positions_and_vector_constraints() {
+    let registry = Registry::builtin();
+    // `#vector.kind<add>` is written `<add>` in custom form, or in full.
+    let kind = |text: &str| {
+        matched(text, "vector.reduction").map(|m| m.attribute("kind").unwrap().value.clone())
+    };
+    let add = AttrValue::Flags(vec!["add".into()]);
+    assert_eq!(
+        kind("%r = vector.reduction <add>, %v : vector<4xf32> into f32\n"),
+        Some(add)
+    );
+    assert!(
+        kind("%r = vector.reduction #vector.kind<maxnumf>, %v : vector<4xf32> into f32\n")
+            .is_some()
+    );
+    assert!(kind("%r = vector.reduction <sum>, %v : vector<4xf32> into f32\n").is_none());
+    let reduction = registry.op("vector.reduction").unwrap();
+    let (_, combining) = reduction.attribute("kind").unwrap();
+    assert_eq!(
+        combining.constraint.enum_spec().unwrap().case("xor"),
+        Some(10)
+    );
+    // A position mixing constants and values; `deinterleave`'s second result is typed as
+    // its first.
+    let m = matched(
+        "%x = vector.extract %v[2, %i] : f32 from vector<4x8xf32>\n",
+        "vector.extract",
+    )
+    .unwrap();
+    assert_eq!(m.operand_segments[1].len(), 1);
+    let m = matched(
+        "%a, %b = vector.deinterleave %v : vector<8xi32> -> vector<4xi32>\n",
+        "vector.deinterleave",
+    )
+    .unwrap();
+    assert!(m.result_types[1].is_some());
+    // Ops MLIR parses in C++ have no format; those it verifies in C++ are marked.
+    let transfer = registry.op("vector.transfer_read").unwrap();
+    assert!(transfer.format.is_none() && transfer.has_verifier);
+    assert!(!registry.op("vector.fma").unwrap().has_verifier);
+    // MLIR 22's vector constraints, in ODS's words.
+    let operand = |op: &str, i: usize| registry.op(op).unwrap().operands[i].constraint.clone();
+    let result = |op: &str| registry.op(op).unwrap().results[0].constraint.clone();
+    let non_zero = operand("vector.extract_strided_slice", 0);
+    assert!(non_zero.matches(&ty("vector<[4]xf32>")));
+    assert!(!non_zero.matches(&ty("vector<f32>")));
+    assert_eq!(non_zero.describe(), "vector of any type values");
+    let fixed = operand("vector.shuffle", 0);
+    assert!(fixed.matches(&ty("vector<f32>")));
+    assert!(!fixed.matches(&ty("vector<2x[4]xf32>")));
+    assert_eq!(fixed.describe(), "fixed-length vector of any type values");
+    let mask = operand("vector.compressstore", 2);
+    assert!(!mask.matches(&ty("vector<[4]xi1>")));
+    assert!(!mask.matches(&ty("vector<i1>")));
+    assert_eq!(
+        mask.describe(),
+        "fixed-length vector of 1-bit signless integer values"
+    );
+    let step = result("vector.step");
+    assert!(step.matches(&ty("vector<[4]xindex>")));
+    assert!(!step.matches(&ty("vector<4x4xindex>")));
+    assert_eq!(step.describe(), "vector of index values of ranks 1");
+    let scalable = operand("vector.scalable.extract", 0);
+    assert!(scalable.matches(&ty("vector<[4]xf32>")));
+    assert!(!scalable.matches(&ty("vector<4xf32>")));
+    assert_eq!(scalable.describe(), " of ranks 1");
+    assert_eq!(
+        operand("vector.gather", 0).describe(),
+        "Tensor or MemRef of any type values"
     );
 }
 
@@ -171,6 +316,10 @@ fn every_kind_of_spec_error_is_reported() {
         (
             "dialect t\nop a\n  summary: A.\n  traits: Pur\n",
             "test.spec:4: unknown trait `Pur`",
+        ),
+        (
+            "dialect t\nop a\n  summary: A.\n  hasVerifier: yes\n",
+            "test.spec:4: `hasVerifier` is 0 or 1, not `yes`",
         ),
         (
             "dialect t\nop a\n  summary: A.\n  arguments: I32:$x, I64:$x\n",
