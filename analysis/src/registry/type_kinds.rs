@@ -20,8 +20,10 @@ enum Class {
     RankedTensor,
     /// `TensorType` (`AnyTensor`, `TensorOf`).
     Tensor,
-    /// `VectorType`.
+    /// `VectorType` (`AnyVectorOfAnyRank`, `VectorOfRank`, fixed-length and scalable ones).
     Vector,
+    /// `ComplexType` (`Complex<...>`, `AnyComplex`).
+    Complex,
     /// `ShapedType` (`AnyShaped`).
     Shaped,
 }
@@ -46,8 +48,18 @@ impl Class {
             TypeConstraint::Named(named) if named.name == "AnyNon0RankedOrUnrankedTensor" => {
                 Class::Tensor
             }
-            TypeConstraint::Vector(_) => Class::Vector,
+            TypeConstraint::Vector(_) | TypeConstraint::VectorWith(..) => Class::Vector,
             TypeConstraint::Shaped(_) => Class::Shaped,
+            TypeConstraint::Complex(_) => Class::Complex,
+            // `VectorOfRank<...>`, `AnyComplex`: named for their summary, of the inner C++ type.
+            TypeConstraint::Named(named)
+                if matches!(
+                    named.inner,
+                    TypeConstraint::VectorWith(..) | TypeConstraint::Complex(_)
+                ) =>
+            {
+                return Class::of(&named.inner);
+            }
             _ => return None,
         })
     }
@@ -59,6 +71,7 @@ impl Class {
             Class::UnrankedMemRef => Some("builtin.unranked_memref"),
             Class::RankedTensor => Some("builtin.tensor"),
             Class::Vector => Some("builtin.vector"),
+            Class::Complex => Some("builtin.complex"),
             Class::BaseMemRef | Class::Tensor | Class::Shaped => None,
         }
     }
@@ -74,6 +87,7 @@ impl Class {
             (Class::RankedTensor, ast::Type::Tensor(t)) => !unranked(t.dimension_list()),
             (Class::Tensor, ast::Type::Tensor(_)) => true,
             (Class::Vector, ast::Type::Vector(_)) => true,
+            (Class::Complex, ast::Type::Complex(_)) => true,
             (Class::Shaped, ast::Type::Memref(_) | ast::Type::Tensor(_) | ast::Type::Vector(_)) => {
                 true
             }
