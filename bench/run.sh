@@ -85,4 +85,5 @@ open(f"{d}/broken_lines.mlir", "w").write("".join(f'%x{i} = "a.b"( : i32\n' for 
 PY
 for case in nested long_line unterminated broken_lines; do
   echo "pathological $case ($(stat -c %s "$patho/$case.mlir") bytes): $(wall "$fastest" check "$patho/$case.mlir")"
+  echo "  with --syntax-only: $(wall "$fastest" check --syntax-only "$patho/$case.mlir")"
 done
