@@ -32,6 +32,37 @@ pub(crate) fn attribute_in_custom_op(p: &mut Parser<'_>) -> bool {
     ok
 }
 
+/// Can the current token begin an attribute (a builtin type's keyword included)?
+pub(crate) fn at_attribute_start(p: &Parser<'_>) -> bool {
+    match p.current() {
+        L_BRACK | L_BRACE | HASH_ID | INT_NUMBER | HEX_NUMBER | FLOAT_NUMBER | STRING | MINUS
+        | AT_ID | L_PAREN | BANG_ID => true,
+        BARE_ID => {
+            let text = p.current_text();
+            KEYWORD_ATTRIBUTES.contains(&text)
+                || types::is_keyword_type(text)
+                || types::is_shaped_keyword(text)
+        }
+        _ => false,
+    }
+}
+
+/// The keywords that begin an attribute of their own (`keyword_attribute`).
+const KEYWORD_ATTRIBUTES: &[&str] = &[
+    "affine_map",
+    "affine_set",
+    "true",
+    "false",
+    "unit",
+    "dense",
+    "dense_resource",
+    "sparse",
+    "array",
+    "strided",
+    "distinct",
+    "loc",
+];
+
 fn attribute_inner(p: &mut Parser<'_>, with_type: bool) -> bool {
     match p.current() {
         L_BRACK => array_attr(p),

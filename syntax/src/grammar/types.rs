@@ -214,6 +214,7 @@ fn tuple_elements(p: &mut Parser<'_>) -> bool {
 // "t.op"() : () -> (tensor<4x?)
 // "t.op"() : () -> (memref<2x4xi8, >)
 // "t.op"() : () -> (tensor<4 f32>)
+// "t.op"() : () -> (tensor<4xf32, %a)
 /// `tensor<...>` or `memref<...>`: `*x` or a ranked dimension list, the element type, then
 /// (tensor) an encoding or (memref) layout and memory-space attributes.
 fn shaped_type(p: &mut Parser<'_>, kind: SyntaxKind) -> bool {
@@ -247,7 +248,9 @@ fn ranked_or_unranked_dims(p: &mut Parser<'_>) -> bool {
 /// The attributes after a tensor's or memref's element type, and the closing `>`.
 fn shaped_type_tail(p: &mut Parser<'_>, kind: SyntaxKind) -> bool {
     if kind == TENSOR_TYPE {
-        if p.eat(COMMA) && !attribute(p) {
+        // The encoding is optional after the comma: what cannot begin an attribute (a
+        // `%value`) is the missing `>`, as MLIR's parseOptionalAttribute leaves it.
+        if p.eat(COMMA) && super::attributes::at_attribute_start(p) && !attribute(p) {
             return false;
         }
         return p.expect(R_ANGLE, "expected '>' in tensor type");

@@ -77,3 +77,11 @@ func.func @strided() {
   "test.op"() : () -> (memref<4xf32, strided<[x]>>)
   return
 }
+
+// -----
+
+// A tensor's encoding is optional after its comma: a value there is the missing `>`.
+// expected-error@+1 {{expected '>' in tensor type}}
+func.func @encoding_not_an_attribute(%a: tensor<4xf32, %b: i32) {
+  return
+}
