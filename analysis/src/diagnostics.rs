@@ -194,6 +194,7 @@ pub(crate) fn shown_diagnostics(
 ) -> Vec<Diagnostic> {
     let semantic = quiet_behind_syntax_errors(root, syntax, semantic);
     let mut all = first_syntax_errors_of_lines(root, syntax);
+    drop_behind_parse_errors(root, &mut all, &semantic);
     all.extend(semantic);
     all.sort_by_key(|d| (d.range.start(), d.range.end()));
     all
@@ -235,6 +236,40 @@ fn first_syntax_errors_of_lines(
         }
     }
     out
+}
+
+/// Drops the syntax errors on the line of a custom parser's error and after it: MLIR
+/// stopped at the parser's error, and the grammar, which went on, stumbled over what the
+/// op left behind (the `)` of `func.func @f) -> i32`, where the parser wanted the `(` of
+/// the argument list).
+fn drop_behind_parse_errors(
+    root: &SyntaxNode,
+    shown: &mut Vec<Diagnostic>,
+    semantic: &[Diagnostic],
+) {
+    let mut parse_errors: Vec<TextSize> = semantic
+        .iter()
+        .filter(|d| d.code == "custom-syntax")
+        .map(|d| d.range.start())
+        .collect();
+    let (Some(&first), Some(last)) = (parse_errors.iter().min(), shown.last()) else {
+        return;
+    };
+    if first > last.range.start() {
+        return;
+    }
+    parse_errors.sort_unstable();
+    let breaks = line_breaks(&root.green(), TextRange::new(first, last.range.start()));
+    shown.retain(|e| {
+        let at = e.range.start();
+        let before = parse_errors.partition_point(|&p| p <= at);
+        let Some(&parse_error) = before.checked_sub(1).and_then(|i| parse_errors.get(i)) else {
+            return true;
+        };
+        // A line break between the parser's error and this one keeps it.
+        let next_break = breaks.partition_point(|&b| b < parse_error);
+        breaks.get(next_break).is_some_and(|&b| b < at)
+    });
 }
 
 /// Where the text of a tree has its line breaks within `span`, in order: one walk of the

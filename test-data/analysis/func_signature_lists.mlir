@@ -130,3 +130,15 @@ func.func @half_an_arrow(%a: i32) - i32 {
 func.func @attributes_without_braces() attributes noinline {
   return
 }
+
+// -----
+
+// The `(` of the argument list missing: the parser wants it just after the name, and
+// stops there (what the grammar then finds on the line follows from it).
+// expected-error@+1 {{expected '('}}
+func.func private @no_open_paren) -> i32
+
+// -----
+
+// expected-error@+1 {{expected '('}}
+func.func private @no_open_paren_before_value%a: i32) -> i32

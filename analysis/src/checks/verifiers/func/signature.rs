@@ -31,12 +31,15 @@ pub(super) fn parse_failure(op: &Op<'_>, custom: &ast::CustomOp) -> Option<Diagn
         let message = "expected valid '@'-identifier for symbol name";
         return Some(op.parse_error(message, item_range(&name)));
     }
-    let CustomOpItem::Group(arguments) = items.next()? else {
-        return None;
+    let arguments = match items.next() {
+        Some(CustomOpItem::Group(group)) if group.delimiter() == GroupDelimiter::Paren => group,
+        // The argument list is read as a comma-separated list in parentheses, whose `(`
+        // is a wrong-token error (no op name in it): `@f) -> i32`, `@f%a: i32)`.
+        _ => {
+            let at = wrong_token_at(item_range(&name).end());
+            return Some(Diagnostic::error("custom-syntax", "expected '('", at));
+        }
     };
-    if arguments.delimiter() != GroupDelimiter::Paren {
-        return None;
-    }
     if let Some(error) = lists::arguments_failure(op.name, &arguments) {
         return Some(error);
     }
