@@ -178,29 +178,49 @@ fn vector_combining_kinds_positions_and_vector_constraints() {
     // MLIR 22's vector constraints, in ODS's words.
     let operand = |op: &str, i: usize| registry.op(op).unwrap().operands[i].constraint.clone();
     let result = |op: &str| registry.op(op).unwrap().results[0].constraint.clone();
-    let non_zero = operand("vector.extract_strided_slice", 0);
-    assert!(non_zero.matches(&ty("vector<[4]xf32>")));
-    assert!(!non_zero.matches(&ty("vector<f32>")));
-    assert_eq!(non_zero.describe(), "vector of any type values");
-    let fixed = operand("vector.shuffle", 0);
-    assert!(fixed.matches(&ty("vector<f32>")));
-    assert!(!fixed.matches(&ty("vector<2x[4]xf32>")));
-    assert_eq!(fixed.describe(), "fixed-length vector of any type values");
-    let mask = operand("vector.compressstore", 2);
-    assert!(!mask.matches(&ty("vector<[4]xi1>")));
-    assert!(!mask.matches(&ty("vector<i1>")));
-    assert_eq!(
-        mask.describe(),
-        "fixed-length vector of 1-bit signless integer values"
-    );
-    let step = result("vector.step");
-    assert!(step.matches(&ty("vector<[4]xindex>")));
-    assert!(!step.matches(&ty("vector<4x4xindex>")));
-    assert_eq!(step.describe(), "vector of index values of ranks 1");
-    let scalable = operand("vector.scalable.extract", 0);
-    assert!(scalable.matches(&ty("vector<[4]xf32>")));
-    assert!(!scalable.matches(&ty("vector<4xf32>")));
-    assert_eq!(scalable.describe(), " of ranks 1");
+    let cases = [
+        (
+            operand("vector.extract_strided_slice", 0),
+            &["vector<[4]xf32>"][..],
+            &["vector<f32>"][..],
+            "vector of any type values",
+        ),
+        (
+            operand("vector.shuffle", 0),
+            &["vector<f32>"],
+            &["vector<2x[4]xf32>"],
+            "fixed-length vector of any type values",
+        ),
+        (
+            operand("vector.compressstore", 2),
+            &[],
+            &["vector<[4]xi1>", "vector<i1>"],
+            "fixed-length vector of 1-bit signless integer values",
+        ),
+        (
+            result("vector.step"),
+            &["vector<[4]xindex>"],
+            &["vector<4x4xindex>"],
+            "vector of index values of ranks 1",
+        ),
+        (
+            operand("vector.scalable.extract", 0),
+            &["vector<[4]xf32>"],
+            &["vector<4xf32>"],
+            " of ranks 1",
+        ),
+    ];
+    for (constraint, accepted, rejected, words) in cases {
+        assert!(
+            accepted.iter().all(|t| constraint.matches(&ty(t))),
+            "{words}"
+        );
+        assert!(
+            !rejected.iter().any(|t| constraint.matches(&ty(t))),
+            "{words}"
+        );
+        assert_eq!(constraint.describe(), words);
+    }
     assert_eq!(
         operand("vector.gather", 0).describe(),
         "Tensor or MemRef of any type values"
