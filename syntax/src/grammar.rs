@@ -30,6 +30,12 @@ pub(crate) fn source_file(p: &mut Parser<'_>) {
 // test_err top_level_stray_closer
 // "foo.op"() : () -> ()
 // }
+// test_err top_level_stray_closer_before_a_body
+// func.func @f) -> i32 {
+//   %c = arith.constant 0 : i32
+//   return %c : i32
+// }
+// "foo.op"() : () -> ()
 /// One top-level item (G-01): an alias definition, the file-metadata block or an op.
 fn top_level_item(p: &mut Parser<'_>) {
     match p.current() {
@@ -43,6 +49,8 @@ fn top_level_item(p: &mut Parser<'_>) {
             p.start_node(ERROR);
             p.bump();
             p.finish_node();
+            // What follows on the line belongs to the broken statement (`@f) -> i32 {`).
+            recover_to_statement(p, p.bracket_depth());
         }
         _ => statement(p),
     }
@@ -396,16 +404,29 @@ fn ssa_def_and_type(p: &mut Parser<'_>) -> bool {
 /// closers of brackets the statement opened itself are skipped). A closer with no opener
 /// left to close (the `)` of `"test.op") {...}`) is stray: it counts for nothing, or the
 /// `}` of a later group would be taken for the region's.
+/// A `{` the skipped text opens is the body of the broken statement (`func.func @f) {`):
+/// it is skipped whole, or its ops would be read as ops of the enclosing block.
 pub(crate) fn recover_to_statement(p: &mut Parser<'_>, depth: i32) {
-    let mut open = p.bracket_depth() - depth;
-    if at_recovery_point(p, open) {
+    let mut open = Open {
+        brackets: p.bracket_depth() - depth,
+        braces: 0,
+    };
+    if at_recovery_point(p, &open) {
         return;
     }
     p.start_node(ERROR);
-    while !at_recovery_point(p, open) {
+    while !at_recovery_point(p, &open) {
         match p.current() {
-            L_PAREN | L_BRACK | L_BRACE | FILE_META_OPEN => open += 1,
-            R_PAREN | R_BRACK | R_BRACE | FILE_META_CLOSE if open > 0 => open -= 1,
+            L_BRACE => {
+                open.brackets += 1;
+                open.braces += 1;
+            }
+            L_PAREN | L_BRACK | FILE_META_OPEN => open.brackets += 1,
+            R_BRACE if open.brackets > 0 => {
+                open.brackets -= 1;
+                open.braces = (open.braces - 1).max(0);
+            }
+            R_PAREN | R_BRACK | FILE_META_CLOSE if open.brackets > 0 => open.brackets -= 1,
             _ => {}
         }
         p.bump();
@@ -413,12 +434,17 @@ pub(crate) fn recover_to_statement(p: &mut Parser<'_>, depth: i32) {
     p.finish_node();
 }
 
-/// `open`: how many brackets the broken statement left open.
-fn at_recovery_point(p: &Parser<'_>, open: i32) -> bool {
+/// What a broken statement left open: brackets in all, and `{` the recovery itself opened.
+struct Open {
+    brackets: i32,
+    braces: i32,
+}
+
+fn at_recovery_point(p: &Parser<'_>, open: &Open) -> bool {
     match p.current() {
         EOF => true,
         _ if p.at_split_marker() => true,
-        R_BRACE => open <= 0,
-        _ => p.at_line_start() && custom_op::starts_statement(p),
+        R_BRACE => open.brackets <= 0,
+        _ => open.braces == 0 && p.at_line_start() && custom_op::starts_statement(p),
     }
 }

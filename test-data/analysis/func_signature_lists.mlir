@@ -142,3 +142,13 @@ func.func private @no_open_paren) -> i32
 
 // expected-error@+1 {{expected '('}}
 func.func private @no_open_paren_before_value%a: i32) -> i32
+
+// -----
+
+// With a body: the body belongs to the broken function, and its ops are not read as ops
+// of the top level (no `return` there to call unknown).
+// expected-error@+1 {{expected '('}}
+func.func @no_open_paren_with_body) -> i32 {
+  %c = arith.constant 0 : i32
+  return %c : i32
+}
