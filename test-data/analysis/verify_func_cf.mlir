@@ -318,3 +318,11 @@ func.func @yield_more_types(%a: i32) {
   }
   return
 }
+
+// -----
+
+// A type list that goes on after its comma with no type: the parser wants one there.
+func.func @return_type_list_broken(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  // expected-error@+1 {{expected non-function type}}
+  return %a, %a : tensor<4xf32>, tensor4xf32>
+}

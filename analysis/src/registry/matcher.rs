@@ -433,9 +433,30 @@ impl Matcher<'_> {
                 vec![ty]
             }
             Variadicity::Optional => self.cursor.ty().into_iter().collect(),
-            _ => self.cursor.type_list(),
+            _ => {
+                let types = self.cursor.type_list();
+                if !types.is_empty() && self.at_comma_before_no_type() {
+                    return self.stop_at_missing_type();
+                }
+                types
+            }
         };
         self.bind_types(target, types)
+    }
+
+    /// A `,` that goes on a type list but is followed by no type (`: i32, tensor4xf32`):
+    /// MLIR's parser, committed to the list by its comma, wants a type there.
+    fn at_comma_before_no_type(&self) -> bool {
+        let mut after = self.cursor.clone();
+        after.eat_token(",").is_some() && after.ty().is_none()
+    }
+
+    /// Fails the format at the token after the comma, as a missing type.
+    fn stop_at_missing_type(&mut self) -> Option<()> {
+        if self.uncommitted == 0 && self.failure.is_none() {
+            self.failure = Some(Failure::Type(self.cursor.pos + 1));
+        }
+        None
     }
 
     /// Is `ty`, read by `type($x)`, of another class than `$x`'s C++ type? ODS's parser
