@@ -11,7 +11,7 @@ mod tensor;
 
 use mlir_syntax::ast::{AstNode, CustomOp};
 
-use super::{OpMatch, Registry};
+use super::{OpMatch, Registry, TypeConstraint};
 use crate::types::{AliasTable, Attr, Type, attr_of_node, type_of_node};
 
 /// The type written in `text`, read as a generic op's result type.
@@ -25,6 +25,13 @@ fn ty(text: &str) -> Type {
         .unwrap();
     let result = op.function_type().unwrap().result_types().remove(0);
     type_of_node(result.syntax(), &AliasTable::default().lookup())
+}
+
+/// The constraint of the operand or result `name` of `op`.
+fn constraint(op: &str, name: &str) -> TypeConstraint {
+    let spec = Registry::builtin().op(op).unwrap();
+    let value = spec.operand(name).or_else(|| spec.result(name)).unwrap();
+    value.1.constraint.clone()
 }
 
 /// The attribute written in `text`, read as a dictionary entry's value.

@@ -4,18 +4,11 @@
 
 use mlir_syntax::ast::AstNode;
 
-use super::{attr, matched, ty};
+use super::{attr, constraint, matched, ty};
 use crate::registry::{
     AttrConstraint, AttrValue, OpMatch, Registry, ShapeProperty, Trait, TypeConstraint,
     TypeTransform, WrittenType,
 };
-
-/// The constraint of the operand or result `name` of `op`.
-fn constraint(op: &str, name: &str) -> TypeConstraint {
-    let spec = Registry::builtin().op(op).unwrap();
-    let value = spec.operand(name).or_else(|| spec.result(name)).unwrap();
-    value.1.constraint.clone()
-}
 
 fn texts(values: &[mlir_syntax::ast::ValueUse]) -> Vec<String> {
     values.iter().map(|v| v.syntax().to_string()).collect()

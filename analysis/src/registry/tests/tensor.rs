@@ -2,15 +2,8 @@
 //! gives values it does not write (`tensor.from_elements`' elements, `tensor.insert`'s
 //! result).
 
-use super::{matched, ty};
-use crate::registry::{Registry, TypeConstraint, WrittenType};
-
-/// The constraint of the operand or result `name` of `op`.
-fn constraint(op: &str, name: &str) -> TypeConstraint {
-    let spec = Registry::builtin().op(op).unwrap();
-    let value = spec.operand(name).or_else(|| spec.result(name)).unwrap();
-    value.1.constraint.clone()
-}
+use super::{constraint, matched, ty};
+use crate::registry::WrittenType;
 
 #[test]
 fn tensor_constraints_in_mlir_words() {
