@@ -393,6 +393,7 @@ fn is_found_after_parse(code: &str) -> bool {
     matches!(
         code,
         "op-verify"
+            | "unregistered-op"
             | "terminator"
             | "successor"
             | "call"

@@ -21,3 +21,22 @@ func.func @undeclared_in_broken_op(%arg0: i32) {
   // expected-error@+1 {{expected non-function type}}
   %z = "x.op"(%x) : (ppop32) -> i32
 }
+
+// -----
+
+// An op of a dialect that allows no unknown op is found unregistered by the verifier,
+// after the whole file parsed.
+func.func @unregistered_generic_op_broken() {
+  // expected-error@+1 {{expected attribute value}}
+  "arith.foo"() {a = [} : () -> ()
+  return
+}
+
+// -----
+
+// The lexer stops at the name's unterminated string, before the op has a name.
+func.func @unterminated_op_name() {
+  // expected-error@+1 {{expected '"' in string literal}}
+  %c1 = "arith.constant 1 : index
+  return
+}

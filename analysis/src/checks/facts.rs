@@ -757,21 +757,24 @@ impl Gatherer<'_> {
         if !self.verify_ops {
             return;
         }
-        let message = match name.split_once('.') {
+        let (code, message) = match name.split_once('.') {
             Some((dialect, _)) if !COMPLETE_DIALECTS.contains(&dialect) => return,
-            Some((dialect, _)) if generic => unregistered_op(name, dialect),
-            Some(_) => format!("custom op '{name}' is unknown"),
+            // MLIR's verifier finds this, once the whole file has parsed.
+            Some((dialect, _)) if generic => ("unregistered-op", unregistered_op(name, dialect)),
+            // A custom op's parser is looked up as its name is read.
+            Some(_) => ("unknown-op", format!("custom op '{name}' is unknown")),
             None if generic => return,
             // Mid-line, a word is more likely what is left of a broken line than an op.
             None if !starts_line(node) => return,
             None => match default_dialect {
-                Some(d) if d == "builtin" || COMPLETE_DIALECTS.contains(&d) => {
-                    format!("custom op '{name}' is unknown (tried '{d}.{name}' as well)")
-                }
+                Some(d) if d == "builtin" || COMPLETE_DIALECTS.contains(&d) => (
+                    "unknown-op",
+                    format!("custom op '{name}' is unknown (tried '{d}.{name}' as well)"),
+                ),
                 _ => return,
             },
         };
-        let error = Diagnostic::error("unknown-op", message, op_name_range(node));
+        let error = Diagnostic::error(code, message, op_name_range(node));
         self.facts.errors.push(error);
     }
 
