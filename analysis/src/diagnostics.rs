@@ -68,16 +68,35 @@ impl Diagnostic {
     }
 }
 
+/// How far the findings of a text that does not parse go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Everything the checks find, also past a syntax error: an editor shows what it can
+    /// while the text is being written.
+    All,
+    /// What MLIR reaches, as `check` reports it: in a text with a syntax error, its syntax
+    /// errors and what MLIR finds while parsing before the first of them. Nothing is
+    /// verified, as MLIR verifies only a text that parsed; the rest of the text is not
+    /// checked at all, which also spares a huge file broken near its start the cost.
+    UpToSyntaxError,
+}
+
 /// Every diagnostic of `text`. With `split`, each `// -----` chunk is analysed on its own,
 /// as `mlir-opt --split-input-file` does.
 pub fn file_diagnostics(text: &str, split: bool) -> Vec<Diagnostic> {
-    file_diagnostics_with(text, split, &[])
+    file_diagnostics_with(text, split, &[], Reach::All)
 }
 
-/// `file_diagnostics`, with IRDL dialects from elsewhere (`check --irdl-file`).
-pub fn file_diagnostics_with(text: &str, split: bool, irdl: &[IrdlDialect]) -> Vec<Diagnostic> {
+/// `file_diagnostics`, with IRDL dialects from elsewhere (`check --irdl-file`), as far as
+/// `reach`.
+pub fn file_diagnostics_with(
+    text: &str,
+    split: bool,
+    irdl: &[IrdlDialect],
+    reach: Reach,
+) -> Vec<Diagnostic> {
     per_chunk(text, split, |parse, offset| {
-        parse_diagnostics_with(parse, offset, irdl)
+        parse_diagnostics_outlined(parse, offset, irdl, PreOutlined::default(), reach)
     })
 }
 
@@ -133,19 +152,27 @@ pub fn parse_diagnostics_with(
     offset: TextSize,
     irdl: &[IrdlDialect],
 ) -> Vec<Diagnostic> {
-    parse_diagnostics_outlined(parse, offset, irdl, PreOutlined::default())
+    parse_diagnostics_outlined(parse, offset, irdl, PreOutlined::default(), Reach::All)
 }
 
 /// `parse_diagnostics_with`, for a parse that outlined some isolated ops already
-/// (`outline::parse_outlined`).
+/// (`outline::parse_outlined`), as far as `reach`.
 pub fn parse_diagnostics_outlined(
     parse: &mlir_syntax::Parse,
     offset: TextSize,
     irdl: &[IrdlDialect],
     pre: PreOutlined,
+    reach: Reach,
 ) -> Vec<Diagnostic> {
     let root = parse.syntax_node();
-    let (outline, mut context) = outline_and_context(parse, &root, pre);
+    let stop = match reach {
+        Reach::All => None,
+        Reach::UpToSyntaxError => parse.errors().iter().map(|e| e.range.start()).min(),
+    };
+    let (mut outline, mut context) = outline_and_context(parse, &root, pre);
+    if let Some(stop) = stop {
+        outline = outline.before(stop);
+    }
     context.irdl.extend(irdl.iter().cloned());
     // The file checks are an item of the bodies' pool: alone, they would leave cores idle.
     // Rowan cursors stay on their thread, so they build their own root there.
@@ -156,10 +183,47 @@ pub fn parse_diagnostics_outlined(
     };
     let (names, file_checks) =
         crate::names::name_diagnostics_beside(&outline.bodies, &context, &file_checks);
-    let semantic = names.into_iter().chain(file_checks).collect();
+    let mut semantic: Vec<Diagnostic> = names.into_iter().chain(file_checks).collect();
+    if reach == Reach::UpToSyntaxError {
+        keep_reach(&root, &mut semantic, stop);
+    }
     let mut all = shown_diagnostics(&root, parse.errors(), semantic);
     shift(&mut all, offset);
     all
+}
+
+/// Keeps of the semantic findings of a text what MLIR reaches (`Reach::UpToSyntaxError`):
+/// nothing past the first syntax error, at `stop`; if the text does not parse, which a
+/// syntax error or an error found while an op parses (an unknown op, a custom parser's
+/// error, an operand of the wrong type) tells, nothing its verifier finds, nor what it
+/// would find as a body ends (an undefined value) where that body holds the first error.
+fn keep_reach(root: &SyntaxNode, semantic: &mut Vec<Diagnostic>, stop: Option<TextSize>) {
+    if let Some(stop) = stop {
+        semantic.retain(|d| d.range.start() <= stop);
+    }
+    let first_parse_error = semantic
+        .iter()
+        .filter(|d| d.severity == Severity::Error && !is_found_after_parse(d.code))
+        .map(|d| d.range.start())
+        .chain(stop)
+        .min();
+    if let Some(first) = first_parse_error {
+        semantic.retain(|d| {
+            !is_verifier_finding(d.code)
+                && !(is_found_at_region_end(d.code) && body_end(root, d.range.start()) >= first)
+        });
+    }
+}
+
+/// Where the body around `at` ends: its innermost isolated op's end, or the text's.
+fn body_end(root: &SyntaxNode, at: TextSize) -> TextSize {
+    token_at(root, at)
+        .and_then(|token| {
+            token
+                .parent_ancestors()
+                .find(|n| crate::hir::ops::is_op(n) && crate::hir::ops::is_isolated(n))
+        })
+        .map_or(root.text_range().end(), |op| op.text_range().end())
 }
 
 /// The outline of a parse and its file's context. In a large file the context is read
@@ -388,18 +452,29 @@ fn starts_of(semantic: &[Diagnostic], code: &str, more: &[TextSize]) -> Vec<Text
 }
 
 /// Is a diagnostic of this code one that MLIR finds only after the op parsed: its
-/// verifier's, or a use of an undeclared value (reported when the region around it ends)?
+/// verifier's, or one found as the region around it ends?
 fn is_found_after_parse(code: &str) -> bool {
+    is_verifier_finding(code) || is_found_at_region_end(code)
+}
+
+/// Is a diagnostic of this code one that MLIR's parser finds as the body around it ends: a
+/// use of a value or a block that was never defined?
+fn is_found_at_region_end(code: &str) -> bool {
+    matches!(code, "undeclared-value" | "undefined-block")
+}
+
+/// Is a diagnostic of this code one that MLIR's verifier finds, once the whole text parsed?
+fn is_verifier_finding(code: &str) -> bool {
     matches!(
         code,
         "op-verify"
             | "unregistered-op"
+            | "entry-block"
             | "terminator"
             | "successor"
             | "call"
             | "symbol"
             | "irdl"
-            | "undeclared-value"
             | "dominance"
     )
 }
@@ -480,5 +555,48 @@ mod tests {
         let parse = mlir_syntax::parse(two_lines);
         let shown = first_syntax_errors_of_lines(&parse.syntax_node(), parse.errors());
         assert_eq!(shown.len(), 2, "{shown:?}");
+    }
+
+    fn messages_within_reach(text: &str, reach: Reach) -> Vec<String> {
+        file_diagnostics_with(text, false, &[], reach)
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn past_a_syntax_error_check_finds_nothing_but_syntax_errors() {
+        // The function after the broken op holds a verifier error and an undefined value.
+        let text = "\"x.op\"( : () -> ()\nfunc.func @f() -> i64 {\n  %a = arith.constant 1 : i32\n  \"x.use\"(%u) : (i32) -> ()\n  return %a : i32\n}\n\"y.op\"() {a = [} : () -> ()\n";
+        let all = messages_within_reach(text, Reach::All);
+        assert_eq!(all.len(), 4, "{all:?}");
+        let reached = messages_within_reach(text, Reach::UpToSyntaxError);
+        assert_eq!(
+            reached,
+            ["expected ')' to end operand list", "expected attribute value"]
+        );
+    }
+
+    #[test]
+    fn a_text_that_does_not_parse_is_not_verified() {
+        // An unknown op ends MLIR's parse: the verifier never sees the bad return, but
+        // the undefined value is found as its function, before the unknown op, ends.
+        let text = "func.func @f() -> i64 {\n  %a = arith.constant 1 : i32\n  \"x.use\"(%u) : (i32) -> ()\n  return %a : i32\n}\nfunc.func @g() {\n  arith.bogus\n  return\n}\n";
+        let all = messages_within_reach(text, Reach::All);
+        assert_eq!(all.len(), 3, "{all:?}");
+        let reached = messages_within_reach(text, Reach::UpToSyntaxError);
+        assert_eq!(
+            reached,
+            [
+                "use of undeclared SSA value name",
+                "custom op 'arith.bogus' is unknown"
+            ]
+        );
+        // Without an error found while parsing, the verifier's findings stay.
+        let valid_syntax = &text[..text.find("func.func @g").unwrap_or(text.len())];
+        assert_eq!(
+            messages_within_reach(valid_syntax, Reach::UpToSyntaxError).len(),
+            2
+        );
     }
 }

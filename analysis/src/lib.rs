@@ -24,8 +24,9 @@ mod symbols;
 pub mod types;
 
 pub use diagnostics::{
-    Diagnostic, Note, Severity, file_diagnostics, file_diagnostics_with, file_syntax_diagnostics,
-    parse_diagnostics, parse_diagnostics_outlined, parse_diagnostics_with, syntax_diagnostics,
+    Diagnostic, Note, Reach, Severity, file_diagnostics, file_diagnostics_with,
+    file_syntax_diagnostics, parse_diagnostics, parse_diagnostics_outlined, parse_diagnostics_with,
+    syntax_diagnostics,
 };
 pub use host::AnalysisHost;
 pub use mlir_syntax::reparse::TextEdit;

@@ -179,6 +179,8 @@ fn op_name_range(token: &mlir_syntax::SyntaxToken) -> TextRange {
 fn code_of(message: &str) -> &'static str {
     if message.starts_with("use of undeclared") {
         "undeclared-value"
+    } else if message.starts_with("reference to an undefined block") {
+        "undefined-block"
     } else if message.contains("does not dominate") {
         "dominance"
     } else if message.contains("block") {

@@ -205,6 +205,16 @@ fn isolated_below(node: &GreenNodeData) -> Vec<&GreenNodeData> {
 }
 
 impl Outline {
+    /// What of the outline starts before `end`: the checks of a text that does not parse
+    /// look no further than its first syntax error (`diagnostics::Reach`).
+    pub fn before(mut self, end: TextSize) -> Outline {
+        self.bodies.retain(|body| body.1 < end);
+        self.alias_refs.retain(|alias| alias.range.start() < end);
+        self.checked_ops.retain(|op| op.1.start() < end);
+        self.distinct_attrs.retain(|range| range.start() < end);
+        self
+    }
+
     fn shift(&mut self, by: TextSize) {
         for body in &mut self.bodies {
             body.1 += by;

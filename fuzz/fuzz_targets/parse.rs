@@ -19,8 +19,9 @@ fuzz_target!(|data: &[u8]| {
         assert!(pieces == mlir_syntax::parse_sequentially(&text));
     }
     assert!(mlir_syntax::cut_scan_halves_agree(&text, 4));
-    for split in [false, true] {
-        for d in mlir_analysis::file_diagnostics(&text, split) {
+    let reaches = [mlir_analysis::Reach::All, mlir_analysis::Reach::UpToSyntaxError];
+    for (split, reach) in [false, true].into_iter().zip(reaches) {
+        for d in mlir_analysis::file_diagnostics_with(&text, split, &[], reach) {
             assert!(usize::from(d.range.end()) <= text.len());
             for note in &d.notes {
                 assert!(usize::from(note.range.end()) <= text.len());

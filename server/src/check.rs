@@ -12,7 +12,7 @@ use mlir_analysis::expectations::{Presentation, apply_expectations};
 use mlir_analysis::irdl::IrdlDialect;
 use mlir_analysis::outline::parse_outlined;
 use mlir_analysis::{
-    Diagnostic, TextRange, TextSize, file_diagnostics_with, file_syntax_diagnostics,
+    Diagnostic, Reach, TextRange, TextSize, file_diagnostics_with, file_syntax_diagnostics,
     parse_diagnostics_outlined, syntax_diagnostics,
 };
 
@@ -114,7 +114,7 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
         diagnostics.extend(if options.syntax_only {
             file_syntax_diagnostics(&text, split)
         } else {
-            file_diagnostics_with(&text, split, irdl)
+            file_diagnostics_with(&text, split, irdl, Reach::UpToSyntaxError)
         });
     } else if options.syntax_only {
         let parse = mlir_syntax::parse(&text);
@@ -127,6 +127,7 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
             TextSize::new(0),
             irdl,
             outlined,
+            Reach::UpToSyntaxError,
         ));
         free_later(parse);
     }

@@ -98,7 +98,7 @@ fn entry_predecessors(region: &RegionFacts, referenced: &FxHashSet<u32>) -> Opti
     let entry = region.blocks.first()?.label?;
     let targeted = referenced.contains(&entry);
     let message = "entry block of region may not have predecessors";
-    targeted.then(|| Diagnostic::error("block", message, region.owner))
+    targeted.then(|| Diagnostic::error("entry-block", message, region.owner))
 }
 
 /// A branch passes one operand per argument of its target block, of the argument's type.
