@@ -229,18 +229,13 @@ pub fn apply_expectations(
     if presentation == Presentation::Editor && !text.contains("expected-") {
         return diagnostics;
     }
-    let buffers = if split {
-        crate::chunks::split_chunks(text)
-    } else {
-        vec![TextRange::up_to(TextSize::of(text))]
+    let diagnostics = match presentation {
+        Presentation::Verify => as_mlir_opt_reports(text, split, diagnostics),
+        Presentation::Editor => diagnostics,
     };
     let mut out = Vec::new();
-    for buffer in buffers {
-        let inside: Vec<Diagnostic> = diagnostics
-            .iter()
-            .filter(|d| buffer.contains_inclusive(d.range.start()))
-            .cloned()
-            .collect();
+    for buffer in buffers(text, split) {
+        let inside = in_buffer(&diagnostics, buffer);
         let result = verify(&text[buffer], buffer.start(), &inside);
         out.extend(present(result, presentation));
         // Hints take no part in verifying; the editor still shows them.
@@ -249,6 +244,45 @@ pub fn apply_expectations(
         }
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
+    out
+}
+
+/// The buffers `mlir-opt` parses apart: each `// -----` chunk when `split`, else the text.
+fn buffers(text: &str, split: bool) -> Vec<TextRange> {
+    if split {
+        crate::chunks::split_chunks(text)
+    } else {
+        vec![TextRange::up_to(TextSize::of(text))]
+    }
+}
+
+fn in_buffer(diagnostics: &[Diagnostic], buffer: TextRange) -> Vec<Diagnostic> {
+    diagnostics
+        .iter()
+        .filter(|d| buffer.contains_inclusive(d.range.start()))
+        .cloned()
+        .collect()
+}
+
+/// Of what `check` shows (`Reach::UpToSyntaxError`), what `mlir-opt` reports: it stops
+/// parsing a buffer at its first syntax error, and so never reports a second (`check`
+/// shows the first of each line, to be fixed in one go).
+pub fn as_mlir_opt_reports(
+    text: &str,
+    split: bool,
+    diagnostics: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::with_capacity(diagnostics.len());
+    for buffer in buffers(text, split) {
+        let mut inside = in_buffer(&diagnostics, buffer);
+        let first = inside
+            .iter()
+            .filter(|d| d.code == "syntax")
+            .map(|d| d.range.start())
+            .min();
+        inside.retain(|d| d.code != "syntax" || Some(d.range.start()) == first);
+        out.extend(inside);
+    }
     out
 }
 

@@ -86,7 +86,7 @@ fn json_output_carries_notes() {
 fn verify_diagnostics_passes_on_annotated_fixtures() {
     // These fixtures also pass `mlir-opt -split-input-file -verify-diagnostics` (.ci/run).
     for dir in ["test-data/syntax/verify", "test-data/analysis"] {
-        let out = run(&["check", "--verify-diagnostics", dir]);
+        let out = run(&["check", "--split-input-file", "--verify-diagnostics", dir]);
         assert_eq!(out.status.code(), Some(0), "{dir}: {}", stdout(&out));
     }
 }
