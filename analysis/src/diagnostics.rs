@@ -208,10 +208,11 @@ fn keep_reach(root: &SyntaxNode, semantic: &mut Vec<Diagnostic>, stop: Option<Te
         .chain(stop)
         .min();
     if let Some(first) = first_parse_error {
-        semantic.retain(|d| {
-            !is_verifier_finding(d.code)
-                && !(is_found_at_region_end(d.code) && body_end(root, d.range.start()) >= first)
-        });
+        let unreached = |d: &Diagnostic| {
+            is_verifier_finding(d.code)
+                || (is_found_at_region_end(d.code) && body_end(root, d.range.start()) >= first)
+        };
+        semantic.retain(|d| !unreached(d));
     }
 }
 
@@ -573,7 +574,10 @@ mod tests {
         let reached = messages_within_reach(text, Reach::UpToSyntaxError);
         assert_eq!(
             reached,
-            ["expected ')' to end operand list", "expected attribute value"]
+            [
+                "expected ')' to end operand list",
+                "expected attribute value"
+            ]
         );
     }
 
