@@ -256,6 +256,7 @@ fn buffers(text: &str, split: bool) -> Vec<TextRange> {
     }
 }
 
+/// The diagnostics that start in `buffer` (at its end too: an error at the end of a file).
 fn in_buffer(diagnostics: &[Diagnostic], buffer: TextRange) -> Vec<Diagnostic> {
     diagnostics
         .iter()
