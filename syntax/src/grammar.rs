@@ -164,6 +164,7 @@ fn metadata_entry_body(p: &mut Parser<'_>, depth: u32) -> bool {
 pub(crate) fn statement(p: &mut Parser<'_>) {
     let depth = p.bracket_depth();
     let checkpoint = p.checkpoint();
+    let start = p.nth_token(0).start;
     if p.at(VALUE_ID) && !op_result_list(p) {
         p.start_node_at(checkpoint, ERROR);
         p.finish_node();
@@ -173,7 +174,7 @@ pub(crate) fn statement(p: &mut Parser<'_>) {
     let ok = match p.current() {
         STRING => generic_op::generic_op(p, checkpoint),
         BARE_ID => {
-            custom_op::custom_op(p, checkpoint);
+            custom_op::custom_op(p, checkpoint, start);
             true
         }
         _ => {
@@ -293,7 +294,7 @@ pub(crate) fn region_fragment(p: &mut Parser<'_>, in_custom_op: bool) {
     p.start_root(SOURCE_FILE);
     if in_custom_op {
         let checkpoint = p.checkpoint();
-        custom_op::custom_op(p, checkpoint);
+        custom_op::custom_op(p, checkpoint, 0);
     } else if p.at(L_BRACE) {
         region(p);
     }

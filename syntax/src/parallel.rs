@@ -261,6 +261,8 @@ fn parse_piece(piece: &str) -> Option<Piece> {
         // The piece's first parser error is not compared with its own lexer errors:
         // `piece_errors::join` compares it with the file's, as the whole parse would.
         after_outside_error: true,
+        // A piece starts at a line start, after the `{` it is wrapped in.
+        start_column: -1,
     };
     let fragment = parse_fragment(&wrapped, &context)?;
     if fragment.bracket_balance != 0 {
@@ -324,10 +326,13 @@ fn statement_reads_the_same(text: &str, at: usize, statement: &GreenNode, end: u
         return false;
     };
     let wrapped = format!("{{{window}");
+    let line_start = memchr::memrchr(b'\n', &text.as_bytes()[..at]).map_or(0, |i| i + 1);
     let context = FragmentContext {
         depth: 0,
         after_op_name: false,
         after_outside_error: false,
+        // The window's statement stands where it does in the file, after the `{`.
+        start_column: (at - line_start) as i64 - 1,
     };
     let mut p = Parser::new_fragment(&wrapped, &context);
     grammar::region_fragment(&mut p, false);

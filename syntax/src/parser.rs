@@ -50,6 +50,9 @@ pub(crate) struct FragmentContext {
     /// one-error-per-place rule must not compare the region's first error with the
     /// region's own lexer errors.
     pub(crate) after_outside_error: bool,
+    /// The column of the text's first byte in the file: custom ops compare the columns
+    /// of their lines (`-1` for a piece wrapped in a `{` of its own at a line start).
+    pub(crate) start_column: i64,
 }
 
 pub(crate) struct Parser<'t> {
@@ -76,6 +79,8 @@ pub(crate) struct Parser<'t> {
     lexer_error_count: usize,
     /// Where the last error reported so far starts, for the one-error-per-place rule.
     last_error_start: Option<TextSize>,
+    /// The column of the text's first byte in its file (a fragment may start mid-line).
+    start_column: i64,
 }
 
 impl<'t> Parser<'t> {
@@ -101,6 +106,7 @@ impl<'t> Parser<'t> {
             prev: None,
             bracket_depth: 0,
             split_end: None,
+            start_column: 0,
         };
         p.pos = p.skip_trivia_from(0);
         p
@@ -110,6 +116,7 @@ impl<'t> Parser<'t> {
     pub(crate) fn new_fragment(text: &'t str, context: &FragmentContext) -> Self {
         let mut p = Parser::new(text);
         p.depth = context.depth;
+        p.start_column = context.start_column;
         if context.after_outside_error {
             p.last_error_start = None;
         }
@@ -351,6 +358,15 @@ impl<'t> Parser<'t> {
 
     pub(crate) fn bracket_depth(&self) -> i32 {
         self.bracket_depth
+    }
+
+    /// The column of the byte at `offset` (bytes since its line's start), as in the file.
+    pub(crate) fn column(&self, offset: u32) -> i64 {
+        let before = &self.text.as_bytes()[..offset as usize];
+        match memchr::memrchr(b'\n', before) {
+            Some(newline) => (before.len() - newline - 1) as i64,
+            None => self.start_column + i64::from(offset),
+        }
     }
 
     /// Where the last consumed non-trivia token ends.

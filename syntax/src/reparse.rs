@@ -128,6 +128,7 @@ fn reparse_region(
         depth: nesting_depth(region),
         after_op_name: region.parent()?.kind() != REGION_LIST,
         after_outside_error: split.outside_error_before_region(),
+        start_column: column_of(region),
     };
     let fragment = parse_fragment(&text, &context)?;
     // The parser's recovery after the region compares bracket depths with ones taken
@@ -222,6 +223,22 @@ pub(crate) struct Fragment {
     pub(crate) green: GreenNode,
     pub(crate) errors: ErrorLog,
     pub(crate) bracket_balance: i32,
+}
+
+/// The column of `node`'s first byte in its file: bytes since the line break before it.
+/// The text before a region is one line's worth of tokens back, seldom more.
+fn column_of(node: &SyntaxNode) -> i64 {
+    let mut column = 0i64;
+    let mut token = node.first_token().and_then(|t| t.prev_token());
+    while let Some(t) = token {
+        let text = t.text();
+        if let Some(newline) = memchr::memrchr(b'\n', text.as_bytes()) {
+            return column + (text.len() - newline - 1) as i64;
+        }
+        column += text.len() as i64;
+        token = t.prev_token();
+    }
+    column
 }
 
 /// Parses `text` as a region in `context`; `None` unless it is one region, closed by its

@@ -147,12 +147,13 @@ const SHORT_OP_NAMES: &[&str] = &[
 //   return
 // }
 /// Parses a custom op whose name is the current bare-id.
-pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
+/// `start`: where the statement starts (its result list, else its name).
+pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint, start: u32) {
     p.start_node_at(checkpoint, CUSTOM_OP);
     p.start_node(OP_NAME);
     p.bump();
     p.finish_node();
-    while !at_op_end(p) {
+    while !at_op_end(p, start) {
         item(p);
     }
     // A last word `loc` is the keyword of a trailing location to upstream, whatever the
@@ -166,16 +167,44 @@ pub(super) fn custom_op(p: &mut Parser<'_>, checkpoint: Checkpoint) {
 /// Does the op end before the current token?
 /// A stray `>` (as in IREE's `=>`) is part of the op; a stray `)` or `]` ends it, and the
 /// statement after it reports the error.
-fn at_op_end(p: &Parser<'_>) -> bool {
+fn at_op_end(p: &Parser<'_>, start: u32) -> bool {
     match p.current() {
         EOF | R_BRACE | R_PAREN | R_BRACK | FILE_META_OPEN | FILE_META_CLOSE => true,
         _ if p.at_split_marker() => true,
         _ => {
             p.at_line_start()
                 && (!prev_asks_for_more(p) || statement_follows(p, 0))
-                && starts_statement(p)
+                && (starts_statement(p) || short_op_at_op_column(p, start))
         }
     }
+}
+
+// test custom_ops_short_names_at_the_op_column
+// func.func @f(%a: i32, %n: index) {
+//   %0 = builtin.unrealized_conversion_cast %n : index to !emitc.size_t
+//   for %i = %0 to %0 step %0 : !emitc.size_t {
+//     %1 = add %a, %a : (i32, i32) -> i32
+//     assign %1 : i32 to %v : <i32>
+//     if %c {
+//     }
+//   }
+//   %p = linalg.pack %a padding_value(%a : f16)
+//       into %b : tensor<4xf16> -> tensor<1x4xf16>
+//   %s = store [%n] %a : index, i32
+//   sink %s : i32
+//   return
+// }
+/// A word without a dialect starting a line at the column of the op's own first line (or
+/// left of it) and followed by a value, `for %i = ...`, `assign %1 : ...`, `sink %x`:
+/// the next op, printed without the prefix its default dialect gives it (EmitC, CIRCT's
+/// Handshake). Words that go on with an op are written deeper (`linalg.pack ...` then
+/// `into %dst` on an indented line), or take no value after them (`case 2 {`).
+fn short_op_at_op_column(p: &Parser<'_>, start: u32) -> bool {
+    let word = p.nth_token(0);
+    word.kind == BARE_ID
+        && p.nth(1) == VALUE_ID
+        && !p.nth_token(1).newline_before
+        && p.column(word.start) <= p.column(start)
 }
 
 /// Does the previous token need something after it, so the op must continue?
@@ -325,6 +354,7 @@ fn result_list_follows(p: &Parser<'_>) -> bool {
     }
     p.nth(n) == EQ && p.nth(n + 1) != R_ANGLE
 }
+
 
 /// Does an op result list followed by an op name start at the `n`th token:
 /// `%a, %b:2 = name` or `%a = "name"`?
