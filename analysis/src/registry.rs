@@ -223,9 +223,11 @@ impl Registry {
 /// The default dialect inside the regions of a custom-form op (a generic op's regions keep
 /// the one around it) written `name` that resolved to `spec`,
 /// where `outer` is the default dialect around the op: the spec's `defaultDialect`, else
-/// the op's own dialect (none for an unknown op written without prefix). Inside a legacy
-/// function an op we do not know keeps `std`: 2019-era MLIR read every unprefixed name as
-/// a `std` op, also in the body of an `affine.for`.
+/// the op's own dialect. An unknown op written without prefix is its default dialect's
+/// (`for` inside `emitc.for` is `emitc.for`, whose regions have `emitc` again), except at
+/// the top level, where MLIR finds no such op. Inside a legacy function an op we do not
+/// know keeps `std`: 2019-era MLIR read every unprefixed name as a `std` op, also in the
+/// body of an `affine.for`.
 pub fn inner_dialect<'a>(
     name: &'a str,
     spec: Option<&'a OpSpec>,
@@ -234,7 +236,10 @@ pub fn inner_dialect<'a>(
     match spec {
         Some(spec) => Some(spec.default_dialect.as_deref().unwrap_or(&spec.dialect)),
         None if outer == Some(LEGACY_DIALECT) => outer,
-        None => crate::hir::ops::split_dialect(name).map(|(dialect, _)| dialect),
+        None => match crate::hir::ops::split_dialect(name) {
+            Some((dialect, _)) => Some(dialect),
+            None => outer.filter(|&outer| outer != BUILTIN_DIALECT),
+        },
     }
 }
 

@@ -379,7 +379,7 @@ fn unprefixed_names_resolve_through_the_default_dialect() {
 
 #[test]
 fn default_dialect_at_each_level() {
-    let text = "func @legacy() {\n  affine.for %i = 0 to 2 {\n    dim\n  }\n  return\n}\nmodule {\n  func.func @f() {\n    affine.for %j = 0 to 2 {\n      rank\n    }\n    return\n  }\n  %0 = t.wrap {\n    u.op\n  }\n  %1 = wrap {\n    v.op\n  }\n}\n";
+    let text = "func @legacy() {\n  affine.for %i = 0 to 2 {\n    dim\n  }\n  return\n}\nmodule {\n  func.func @f() {\n    affine.for %j = 0 to 2 {\n      rank\n    }\n    return\n  }\n  %0 = t.wrap {\n    u.op\n  }\n  %1 = wrap {\n    v.op\n  }\n  e.loop {\n    loop {\n      inner\n    }\n  }\n}\n";
     let registry = Registry::builtin();
     let at = |name: &str| {
         let op = custom_ops(text)
@@ -402,9 +402,14 @@ fn default_dialect_at_each_level() {
     // every unprefixed name as `std`); elsewhere the op's own dialect is the default.
     assert_eq!(at("dim").0.as_deref(), Some("std"));
     assert_eq!(at("rank").0.as_deref(), Some("affine"));
-    // An unknown op's own dialect; none inside an unknown op written without prefix.
+    // An unknown op's own dialect; none inside an unknown op written without prefix
+    // where `builtin` is the default (MLIR knows no such op there).
     assert_eq!(at("u.op").0.as_deref(), Some("t"));
     assert_eq!(at("v.op").0, None);
+    // An unknown op written without prefix in another dialect's region is that
+    // dialect's (`for` in `emitc.for` is `emitc.for`), and so is its own region.
+    assert_eq!(at("loop").0.as_deref(), Some("e"));
+    assert_eq!(at("inner").0.as_deref(), Some("e"));
 }
 
 /// The legacy `constant` (a hook of `hooks_std`): an attribute or a function's `@name`,
