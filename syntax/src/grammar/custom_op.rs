@@ -349,18 +349,36 @@ fn clearly_starts_statement(p: &Parser<'_>) -> bool {
 /// statement even if what follows the `=` is broken, so the error is reported there.
 fn result_list_follows(p: &Parser<'_>) -> bool {
     let mut n = 1;
-    while matches!(p.nth(n), COMMA | VALUE_ID | COLON | INT_NUMBER) && n < 64 {
+    while (matches!(p.nth(n), COMMA | VALUE_ID | COLON | INT_NUMBER) || name_rest(p, n)) && n < 64 {
         n += 1;
     }
     p.nth(n) == EQ && p.nth(n + 1) != R_ANGLE
 }
 
+// test_err result_names_starting_with_a_digit
+// func.func @f() {
+//   %0_x = arith.constant 1 : i32
+//   %1 = arith.constant 1 : i32
+//   %2, %3x = "t.op"() : () -> (i32, i32)
+//   return
+// }
+/// Is the `n`th token what is left of a name that starts with a digit, `_x` of `%0_x`?
+/// Such a name is all digits (L-06: `suffix-id ::= digit+ | ...`), so MLIR reads `%0`,
+/// then finds `_x` where the `=` or `,` of a result list should be. The list still begins
+/// a statement, whose error is reported there, as MLIR does.
+fn name_rest(p: &Parser<'_>, n: usize) -> bool {
+    let (value, rest) = (p.nth_token(n - 1), p.nth_token(n));
+    value.kind == VALUE_ID
+        && value.end() == rest.start
+        && rest.kind == BARE_ID
+        && p.text_of(value)[1..].bytes().all(|b| b.is_ascii_digit())
+}
 
 /// Does an op result list followed by an op name start at the `n`th token:
 /// `%a, %b:2 = name` or `%a = "name"`?
 fn statement_follows(p: &Parser<'_>, n: usize) -> bool {
     let mut n = n + 1;
-    while matches!(p.nth(n), COMMA | VALUE_ID | COLON | INT_NUMBER) && n < 64 {
+    while (matches!(p.nth(n), COMMA | VALUE_ID | COLON | INT_NUMBER) || name_rest(p, n)) && n < 64 {
         n += 1;
     }
     p.nth(n) == EQ && matches!(p.nth(n + 1), BARE_ID | STRING)

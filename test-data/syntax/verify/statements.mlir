@@ -45,6 +45,25 @@ func.func @empty_location() {
 
 // -----
 
+// A name that starts with a digit is all digits (suffix-id, L-06): MLIR reads `%0`,
+// then finds `_x` where the result list's `=` should be (issue 40).
+func.func @digit_name_then_letters() {
+  // expected-error@+1 {{expected '=' after SSA name}}
+  %0_x = arith.constant 1 : i32
+  return
+}
+
+// -----
+
+func.func @second_result_digit_name(%a: i32) {
+  %b = arith.constant 1 : i32
+  // expected-error@+1 {{expected '=' after SSA name}}
+  %c, %1y = "t.op"() : () -> (i32, i32)
+  return
+}
+
+// -----
+
 // A trailing location left open at the end of its line: the next line is no part of it.
 func.func @loc_open_at_line_end(%a: i32) {
   // expected-error@+1 {{expected location instance}}
