@@ -139,22 +139,28 @@ pub fn visible_irdl(db: &dyn salsa::Database, file: SourceFile) -> Vec<crate::ir
     out
 }
 
-/// The visible IRDL dialects a body's ops belong to (compared: editing a dialect checks
-/// again only the bodies that use it).
+/// The visible IRDL dialects a body uses, by its ops or by the types and attributes it
+/// writes (compared: editing a dialect checks again only the bodies that use it).
 #[salsa::tracked(returns(ref))]
 pub fn body_irdl<'db>(
     db: &'db dyn salsa::Database,
     id: BodyId<'db>,
 ) -> Vec<crate::irdl::IrdlDialect> {
-    let used = &body(db, id).dialects;
-    if used.is_empty() {
+    let visible = visible_irdl(db, id.file(db));
+    // Most workspaces define no IRDL dialect: then no body is walked for its types.
+    if visible.is_empty() {
         return Vec::new();
     }
-    visible_irdl(db, id.file(db))
-        .iter()
-        .filter(|d| used.binary_search(&d.name).is_ok())
-        .cloned()
-        .collect()
+    let used = &body(db, id).dialects;
+    let written = match body_syntax(db, id) {
+        Some(syntax) => {
+            crate::irdl::written::dialects_written(&SyntaxNode::new_root(syntax.0.clone()))
+        }
+        None => Vec::new(),
+    };
+    let uses =
+        |name: &String| used.binary_search(name).is_ok() || written.binary_search(name).is_ok();
+    visible.iter().filter(|d| uses(&d.name)).cloned().collect()
 }
 
 /// The IRDL dialects a file defines (compared, so that their users are checked again

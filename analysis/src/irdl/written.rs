@@ -16,9 +16,31 @@ use super::{IrdlDefinition, IrdlDialect};
 /// isolated ops are bodies of their own), checked.
 pub fn check_body(body_op: &SyntaxNode, dialects: &[IrdlDialect]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if dialects.is_empty() {
-        return out;
+    if !dialects.is_empty() {
+        for_each_written(body_op, |node| out.extend(check_written(node, dialects)));
     }
+    out
+}
+
+/// The dialects of the types and attributes written in the body of `body_op` (`shp` of
+/// `!shp.vec2<f32>`), sorted: a body whose ops are all of other dialects may still
+/// write an IRDL dialect's type in a signature, a block argument or an attribute.
+pub fn dialects_written(body_op: &SyntaxNode) -> Vec<String> {
+    let mut out = Vec::new();
+    for_each_written(body_op, |node| {
+        let dialect = node
+            .first_token()
+            .and_then(|t| Some(t.text().get(1..)?.split_once('.')?.0.to_string()));
+        out.extend(dialect);
+    });
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Calls `f` on each `!d.t<...>` and `#d.a<...>` node of the body of `body_op` (nested
+/// isolated ops are bodies of their own).
+fn for_each_written(body_op: &SyntaxNode, mut f: impl FnMut(&SyntaxNode)) {
     let mut walk = body_op.preorder();
     while let Some(event) = walk.next() {
         let rowan::WalkEvent::Enter(node) = event else {
@@ -29,10 +51,9 @@ pub fn check_body(body_op: &SyntaxNode, dialects: &[IrdlDialect]) -> Vec<Diagnos
             continue;
         }
         if matches!(node.kind(), DIALECT_TYPE | DIALECT_ATTR) {
-            out.extend(check_written(&node, dialects));
+            f(&node);
         }
     }
-    out
 }
 
 /// One `!d.t<...>` or `#d.a<...>` node.

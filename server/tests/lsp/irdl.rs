@@ -222,3 +222,43 @@ fn a_c_pred_is_a_hint_and_a_region_of_the_dialect_is_verified() {
         json!({ "line": 2, "character": 7 })
     );
 }
+
+/// Issue 40: a dialect type or attribute written outside any op of its dialect (in a
+/// signature, a block argument, an alias, an attribute value) is checked against a
+/// dialect of another workspace file, as `check --irdl-file` and `mlir-opt --irdl-file`
+/// check it.
+#[test]
+fn types_and_attributes_of_a_workspace_dialect_are_checked_wherever_written() {
+    let dialect = "irdl.dialect @shp {\n  irdl.type @vec2 {\n    %0 = irdl.is f32\n    %1 = irdl.is f64\n    %2 = irdl.any_of(%0, %1)\n    irdl.parameters(elem: %2)\n  }\n  irdl.attribute @tag {\n    %0 = irdl.is i32\n    irdl.parameters(width: %0)\n  }\n}\n";
+    let user = "!bad_alias = !shp.vec2<i8>\nfunc.func @bad3(%v: !shp.vec2<i32>) {\n  \"t.op\"() ({\n  ^bb0(%w: !shp.vec2<i16>):\n    \"t.end\"() : () -> ()\n  }) {tag = #shp.tag<f32>} : () -> ()\n  return\n}\nfunc.func @good(%v: !shp.vec2<f32>) attributes {t = #shp.tag<i32>} {\n  return\n}\n";
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp_irdl_written");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("shp.irdl.mlir"), dialect).unwrap();
+    let mut client = start_in(&dir, json!({}));
+    let uri = format!("file://{}/user.mlir", dir.display());
+    client.open(&uri, user);
+    let diagnostics = client.diagnostics(&uri, 1);
+    let found: Vec<(u64, u64, &str)> = diagnostics
+        .iter()
+        .map(|d| {
+            let start = &d["range"]["start"];
+            let message = d["message"].as_str().unwrap_or("");
+            (
+                start["line"].as_u64().unwrap(),
+                start["character"].as_u64().unwrap(),
+                message,
+            )
+        })
+        .collect();
+    // The places and texts of `mlir-opt --irdl-file=shp.irdl.mlir` (0-based here).
+    assert_eq!(
+        found,
+        [
+            (0, 18, "'i8' does not satisfy the constraint"),
+            (1, 25, "'i32' does not satisfy the constraint"),
+            (3, 16, "'i16' does not satisfy the constraint"),
+            (5, 17, "expected 'i32' but got 'f32'"),
+        ]
+    );
+}
