@@ -9,7 +9,8 @@ use mlir_syntax::{TextRange, TextSize};
 use rowan::{GreenNodeData, NodeOrToken};
 
 use crate::diagnostics::Diagnostic;
-use crate::hir::{green, ops};
+use crate::hir::ops;
+use mlir_syntax::green;
 
 /// The ranges of the isolated ops nested directly in a body (relative to its start), in
 /// order; the body op itself is not one.

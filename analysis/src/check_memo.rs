@@ -13,9 +13,10 @@ use rowan::{GreenNodeData, NodeOrToken};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::diagnostics::Diagnostic;
-use crate::hir::green;
-use crate::outline::{ByAddress, Outline};
-use crate::symbols::TABLE_OPS;
+use crate::known_ops::TABLE_OPS;
+use crate::outline::Outline;
+use mlir_syntax::green;
+use mlir_syntax::green::ByAddress;
 
 /// The diagnostics of the checked ops each body owns, relative to the body's start, for
 /// the skeleton they were computed in.

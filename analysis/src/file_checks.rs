@@ -11,8 +11,9 @@ use crate::call_checks::CallChecker;
 use crate::check_memo::{FileChecksMemo, MemoRun};
 use crate::diagnostics::{Diagnostic, Note};
 use crate::hir::ops::{self, op_name_range};
+use crate::known_ops::{CALL_OPS, SYMBOL_USE_OPS, TABLE_OPS};
 use crate::outline::{AliasRef, Outline};
-use crate::symbols::{Lookup, SymbolTables, TABLE_OPS, table_ops};
+use crate::symbols::{Lookup, SymbolTables, table_ops};
 
 pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
     file_checks_of(root, &crate::outline::outline_once(root))
@@ -129,14 +130,10 @@ impl<'o> Found<'o> {
         }
         // The name is read once, on the green node: a file has a checked op per call.
         let green = op.green();
-        let name = crate::hir::green::op_name(&green);
+        let name = mlir_syntax::green::op_name(&green);
         let named = |names: &[&str]| name.is_some_and(|n| names.contains(&n));
         let is_irdl = name.is_some_and(|n| n.starts_with("irdl."));
-        let (table, call, symbol_user) = (
-            named(TABLE_OPS),
-            named(CALL_OPS),
-            named(crate::symbol_uses::SYMBOL_USE_OPS),
-        );
+        let (table, call, symbol_user) = (named(TABLE_OPS), named(CALL_OPS), named(SYMBOL_USE_OPS));
         drop(green);
         if is_irdl {
             self.irdl_ops.push((index, op.clone()));
@@ -263,9 +260,6 @@ fn is_untyped_number(node: &SyntaxNode) -> bool {
         .is_some_and(|k| matches!(k, INT_NUMBER | FLOAT_NUMBER | HEX_NUMBER | MINUS));
     starts_as_number && !kinds.any(|k| k == COLON)
 }
-
-/// Ops that must name a function.
-pub(crate) const CALL_OPS: &[&str] = &["func.call", "call", "func.constant", "constant"];
 
 /// The top-level nodes of each `// -----` chunk, and the chunk's range.
 fn chunks(root: &SyntaxNode) -> Vec<(Vec<SyntaxNode>, TextRange)> {
@@ -410,7 +404,7 @@ pub(crate) fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     // Ops of other dialects may reference symbols in ways we cannot tell from defining them.
     for op in table.iter().filter(|op| ops::is_upstream_op(op)) {
-        let name = crate::ide::symbol_definition(op).or_else(|| irdl_definition(op));
+        let name = crate::symbols::symbol_definition(op).or_else(|| irdl_definition(op));
         let Some(name) = name else {
             continue;
         };
@@ -437,7 +431,7 @@ pub(crate) fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
 fn irdl_definition(op: &SyntaxNode) -> Option<(String, TextRange)> {
     let names = ["irdl.operation", "irdl.type", "irdl.attribute"];
     ops::op_named(op, &names)
-        .then(|| crate::ide::defined_symbol(op))
+        .then(|| crate::symbols::defined_symbol(op))
         .flatten()
 }
 
@@ -448,7 +442,7 @@ fn call_target_check(
     tables: &mut SymbolTables<'_>,
     calls: &mut Option<CallChecker>,
 ) -> Option<Diagnostic> {
-    let is_call = match crate::hir::green::op_name(&op.green()) {
+    let is_call = match mlir_syntax::green::op_name(&op.green()) {
         Some("func.call" | "call") => true,
         Some("func.constant" | "constant") => false,
         _ => return None,

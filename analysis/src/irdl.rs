@@ -92,15 +92,18 @@ pub enum Constraint {
 /// `mlir-opt --irdl-file` finds them); the rest of the tree is not walked, so this stays
 /// cheap on large files.
 pub fn dialects_of(root: &SyntaxNode) -> Vec<IrdlDialect> {
-    let top: Vec<SyntaxNode> = root.children().filter(crate::hir::ops::is_op).collect();
+    let top: Vec<SyntaxNode> = root
+        .children()
+        .filter(mlir_syntax::op_nodes::is_op)
+        .collect();
     let in_modules = top
         .iter()
-        .filter(|op| crate::symbols::is_symbol_table(op))
+        .filter(|op| mlir_syntax::op_nodes::op_named(op, crate::known_ops::TABLE_OPS))
         .flat_map(body_ops);
     let candidates: Vec<SyntaxNode> = top.iter().cloned().chain(in_modules).collect();
     // Read from the green node: this runs on every keystroke, for every top-level op.
     let is_dialect =
-        |n: &SyntaxNode| crate::hir::green::op_name(&n.green()) == Some("irdl.dialect");
+        |n: &SyntaxNode| mlir_syntax::green::op_name(&n.green()) == Some("irdl.dialect");
     if !candidates.iter().any(is_dialect) {
         return Vec::new();
     }
@@ -142,7 +145,7 @@ fn dialect(op: &SyntaxNode, lowering: &mut Lowering<'_>) -> Option<IrdlDialect> 
         attributes: Vec::new(),
     };
     for child in body_ops(op) {
-        let list = match crate::hir::ops::op_name(&child).as_deref() {
+        let list = match mlir_syntax::op_nodes::op_name(&child).as_deref() {
             Some("irdl.operation") => &mut out.ops,
             Some("irdl.type") => &mut out.types,
             Some("irdl.attribute") => &mut out.attributes,
@@ -167,7 +170,7 @@ fn body_ops(op: &SyntaxNode) -> Vec<SyntaxNode> {
         .filter(|c| c.kind() == REGION)
         .take(1)
         .flat_map(|r| r.children())
-        .flat_map(|block| block.children().filter(crate::hir::ops::is_op))
+        .flat_map(|block| block.children().filter(mlir_syntax::op_nodes::is_op))
         .collect()
 }
 

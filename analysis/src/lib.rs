@@ -15,6 +15,7 @@ pub mod hir;
 pub mod host;
 pub mod ide;
 pub mod irdl;
+pub mod known_ops;
 pub mod line_index;
 pub mod names;
 pub mod outline;

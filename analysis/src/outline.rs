@@ -8,13 +8,14 @@
 
 use std::sync::Arc;
 
+use mlir_syntax::green::{self, ByAddress, node_kind};
 use mlir_syntax::green_walk::GreenPath;
 use mlir_syntax::{GreenNode, SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 use rowan::{GreenNodeData, GreenToken};
 use rustc_hash::FxHashMap;
 
-use crate::hir::green::{self, node_kind};
 use crate::hir::ops;
+use crate::known_ops;
 
 /// A `#alias` or `!alias` use.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,24 +47,6 @@ pub struct Outline {
 #[derive(Default)]
 pub struct OutlineMemo {
     facts: FxHashMap<ByAddress, Arc<Outline>>,
-}
-
-/// A green node compared and hashed by address: equal addresses are the same node while
-/// the key keeps it alive.
-pub(crate) struct ByAddress(pub(crate) GreenNode);
-
-impl PartialEq for ByAddress {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq::<GreenNodeData>(&*self.0, &*other.0)
-    }
-}
-
-impl Eq for ByAddress {}
-
-impl std::hash::Hash for ByAddress {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        std::ptr::hash::<GreenNodeData, H>(&*self.0, state);
-    }
 }
 
 /// The outline of the tree under `root`, reusing what `memo` remembers of isolated ops
@@ -391,9 +374,9 @@ fn is_checked_op(node: &GreenNodeData, name: Option<&str>) -> bool {
             .any(|c| green::element_kind(c) == OP_RESULT_LIST);
     binds_results
         || name.is_some_and(|name| {
-            crate::symbols::TABLE_OPS.contains(&name)
-                || crate::file_checks::CALL_OPS.contains(&name)
-                || crate::symbol_uses::SYMBOL_USE_OPS.contains(&name)
+            known_ops::TABLE_OPS.contains(&name)
+                || known_ops::CALL_OPS.contains(&name)
+                || known_ops::SYMBOL_USE_OPS.contains(&name)
                 || name.starts_with("irdl.")
         })
 }

@@ -168,7 +168,8 @@ impl Registry {
         if let Some(spec) = self.op(name) {
             return Some(spec);
         }
-        let dialect = default_dialect.filter(|_| crate::hir::ops::split_dialect(name).is_none())?;
+        let dialect =
+            default_dialect.filter(|_| crate::known_ops::split_dialect(name).is_none())?;
         let spec = self.op(&format!("{dialect}.{name}"));
         if spec.is_none() && dialect == BUILTIN_DIALECT {
             return self.op(&format!("{LEGACY_DIALECT}.{name}"));
@@ -236,7 +237,7 @@ pub fn inner_dialect<'a>(
     match spec {
         Some(spec) => Some(spec.default_dialect.as_deref().unwrap_or(&spec.dialect)),
         None if outer == Some(LEGACY_DIALECT) => outer,
-        None => match crate::hir::ops::split_dialect(name) {
+        None => match crate::known_ops::split_dialect(name) {
             Some((dialect, _)) => Some(dialect),
             None => outer.filter(|&outer| outer != BUILTIN_DIALECT),
         },

@@ -12,17 +12,6 @@ use crate::hir::ops::op_name_range;
 use crate::symbols::{Lookup, SymbolTables, table_ops};
 use crate::types::Type;
 
-/// The ops `check` reads (sorted).
-pub(crate) const SYMBOL_USE_OPS: &[&str] = &[
-    "gpu.launch_func",
-    "irdl.base",
-    "irdl.parametric",
-    "llvm.call",
-    "llvm.mlir.global_ctors",
-    "llvm.mlir.global_dtors",
-    "memref.get_global",
-];
-
 /// The diagnostics of one op of `SYMBOL_USE_OPS`.
 pub(crate) fn check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagnostic> {
     let Some(name) = op_name(op) else {
@@ -150,7 +139,7 @@ fn launch_func(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Option<String>
     }
     let defined = table_ops(&found)
         .iter()
-        .any(|o| crate::ide::defined_symbol(o).is_some_and(|(n, _)| n == kernel));
+        .any(|o| crate::symbols::defined_symbol(o).is_some_and(|(n, _)| n == kernel));
     (!defined).then(|| {
         format!("'gpu.launch_func' op kernel function '@{module}::@{kernel}' is undefined")
     })
@@ -174,7 +163,7 @@ fn irdl_reference(
         found = match found {
             Lookup::Found(holder) => table_ops(&holder)
                 .into_iter()
-                .find(|o| crate::ide::defined_symbol(o).is_some_and(|(n, _)| n == *name))
+                .find(|o| crate::symbols::defined_symbol(o).is_some_and(|(n, _)| n == *name))
                 .map_or(Lookup::Missing, Lookup::Found),
             other => other,
         };

@@ -1,16 +1,16 @@
-//! Symbol lookup for the file checks (checks stage): the symbols each symbol table defines,
+//! Symbols: which op defines which `@name`, read from syntax (the op writes `@name` before
+//! its operands and either holds a region or is named like a definition), and symbol
+//! lookup for the file checks: the symbols each symbol table defines,
 //! computed once per table, and MLIR's `lookupNearestSymbolFrom` restricted to tables we
 //! know, so that an op of an unknown dialect (which may be a symbol table itself) makes a
 //! name count as possibly defined rather than missing.
 
 use std::collections::HashMap;
 
-use mlir_syntax::{SyntaxKind::*, SyntaxNode};
+use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
 
 use crate::hir::ops::{self, op_name};
-
-/// Upstream symbol tables whose bodies we check.
-pub(crate) const TABLE_OPS: &[&str] = &["module", "builtin.module", "gpu.module"];
+use crate::known_ops::{TABLE_OPS, name_is_known_non_table};
 
 /// What a lookup found.
 pub(crate) enum Lookup {
@@ -71,7 +71,7 @@ impl<'c> SymbolTables<'c> {
             };
             let mut symbols = HashMap::new();
             for op in ops {
-                if let Some((name, _)) = crate::ide::defined_symbol(&op) {
+                if let Some((name, _)) = defined_symbol(&op) {
                     symbols.entry(name).or_insert(op);
                 }
             }
@@ -116,15 +116,69 @@ pub(crate) fn table_ops(table: &SyntaxNode) -> Vec<SyntaxNode> {
 
 /// Ops that hold regions but are no symbol tables.
 pub(crate) fn is_known_non_table(op: &SyntaxNode) -> bool {
-    let Some(name) = op_name(op) else {
-        return false;
-    };
-    let dialect = name.split_once('.').map_or("", |(d, _)| d);
-    matches!(
-        name.as_str(),
-        "func.func" | "func" | "gpu.func" | "llvm.func"
-    ) || matches!(
-        dialect,
-        "scf" | "affine" | "cf" | "arith" | "memref" | "linalg" | "tensor"
-    )
+    op_name(op).is_some_and(|name| name_is_known_non_table(&name))
+}
+
+/// The symbol an op defines: a name it writes for itself, if the op holds a region or is
+/// named like a definition (a custom op that only refers to `@f`, like a call, does not).
+pub(crate) fn symbol_definition(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    let op_name = op_name(op)?;
+    let has_region = ops::has_own_region(op);
+    let found = defined_symbol(op)?;
+    (op.kind() == GENERIC_OP || has_region || looks_like_definition(&op_name)).then_some(found)
+}
+
+/// The `@name` a custom op writes before any operand group or region, or the `sym_name`
+/// attribute of a generic op.
+pub(crate) fn defined_symbol(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    if op.kind() == GENERIC_OP {
+        return generic_sym_name(op);
+    }
+    if op.children().any(|n| n.kind() == OP_RESULT_LIST) {
+        return None;
+    }
+    for child in op.children() {
+        match child.kind() {
+            SYMBOL_REF => return Some((unquote(&child.text().to_string()), child.text_range())),
+            PAREN_GROUP | REGION | VALUE_USE | BRACKET_GROUP => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+fn generic_sym_name(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    let entry = op
+        .descendants()
+        .filter(|n| n.kind() == ATTR_ENTRY)
+        .find(|entry| {
+            entry
+                .first_token()
+                .is_some_and(|t| t.text().trim_matches('"') == "sym_name")
+        })?;
+    let value = entry.children().find(|n| n.kind() == LITERAL_ATTR)?;
+    Some((
+        value.text().to_string().trim_matches('"').to_string(),
+        value.text_range(),
+    ))
+}
+
+fn unquote(symbol: &str) -> String {
+    let name = symbol.strip_prefix('@').unwrap_or(symbol);
+    name.trim_matches('"').to_string()
+}
+
+/// The last segment of an op name (`func` of `func.func`).
+pub(crate) fn last_segment(op_name: &str) -> &str {
+    op_name.rsplit('.').next().unwrap_or(op_name)
+}
+
+/// Ops without a body that still define a symbol: declarations and globals.
+fn looks_like_definition(op_name: &str) -> bool {
+    let last = last_segment(op_name);
+    [
+        "func", "global", "module", "extern", "decl", "symbol", "alias",
+    ]
+    .iter()
+    .any(|w| last.contains(w))
 }

@@ -7,9 +7,11 @@
 
 pub mod ast;
 mod grammar;
+pub mod green;
 mod green_builder;
 pub mod green_walk;
 mod lexer;
+pub mod op_nodes;
 mod parallel;
 mod parser;
 pub mod pool;

@@ -13,8 +13,8 @@ use super::op_verify;
 use super::verifiers::{self, PendingOp};
 use super::{custom_parsers, left_over};
 use crate::diagnostics::Diagnostic;
+use crate::hir::ops;
 use crate::hir::ops::op_name_range;
-use crate::hir::{self, ops};
 use crate::registry::{self, AttrValue, COMPLETE_DIALECTS, Fit, OpMatch, OpSpec, Registry, Trait};
 use crate::types::{Lowering, Type};
 
@@ -175,7 +175,7 @@ struct Gatherer<'a> {
 
 /// The name of the function a `func.func` defines, as the symbol table reads it.
 fn function_name(node: &SyntaxNode) -> Option<String> {
-    crate::ide::defined_symbol(node).map(|(name, _)| name)
+    crate::symbols::defined_symbol(node).map(|(name, _)| name)
 }
 
 /// The index of the range starting at `start` among `ranges` (sorted, starts distinct),
@@ -285,7 +285,7 @@ impl Gatherer<'_> {
         named_args: bool,
     ) {
         let green = node.green();
-        let own_name = hir::green::op_name(&green);
+        let own_name = mlir_syntax::green::op_name(&green);
         let inner_dialect = match node.kind() {
             SyntaxKind::GENERIC_OP => default_dialect,
             _ => own_name.and_then(|name| registry::inner_dialect(name, spec, default_dialect)),
@@ -309,7 +309,7 @@ impl Gatherer<'_> {
             return None;
         }
         let green = node.green();
-        let name = hir::green::op_name(&green);
+        let name = mlir_syntax::green::op_name(&green);
         let headers = if is_body {
             op_memo::BODY_HEADER_OPS
         } else {
@@ -600,7 +600,7 @@ impl Gatherer<'_> {
             return (None, None, OpTypes::default());
         };
         let green = node.green();
-        let Some(name) = hir::green::op_name(&green) else {
+        let Some(name) = mlir_syntax::green::op_name(&green) else {
             return (None, None, OpTypes::default());
         };
         let Some(spec) = self.registry.resolve(name, default_dialect) else {
@@ -952,7 +952,7 @@ impl Gatherer<'_> {
     /// The last op of a block; whether it is surely no terminator only if `asked`.
     fn last_op(&self, op: &SyntaxNode, default_dialect: Option<&str>, asked: bool) -> LastOp {
         let green = op.green();
-        let name = hir::green::op_name(&green);
+        let name = mlir_syntax::green::op_name(&green);
         let spec = name.and_then(|n| self.registry.resolve(n, default_dialect));
         LastOp {
             node: op.clone(),
@@ -1036,7 +1036,7 @@ fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<Diagnostic> {
     // MLIR 22 finds no such op there, as it parses the op's name.
     if parent.is_none()
         && let Some(short) = spec.name.strip_prefix("std.")
-        && hir::green::op_name(&node.green()) == Some(short)
+        && mlir_syntax::green::op_name(&node.green()) == Some(short)
     {
         let message = format!("custom op '{short}' is unknown (tried 'builtin.{short}' as well)");
         return Some(Diagnostic::error(
@@ -1048,7 +1048,7 @@ fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<Diagnostic> {
     let parent_green = parent.as_ref().map(|p| p.green());
     // Read on the green node: returns and yields are replayed by the thousand.
     let parent_name = match &parent_green {
-        Some(green) => hir::green::op_name(green)?,
+        Some(green) => mlir_syntax::green::op_name(green)?,
         None => "builtin.module",
     };
     if parents.iter().any(|p| p == parent_name) {

@@ -8,7 +8,7 @@ use mlir_syntax::green_walk::Children;
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, WalkEvent};
 use rowan::{GreenNodeData, NodeOrToken};
 
-use super::green::{kind_of_raw, node_kind};
+use mlir_syntax::green::{kind_of_raw, node_kind};
 
 use super::ops::{self, RegionKind};
 
@@ -150,7 +150,7 @@ pub fn name_ranges(body_op: &SyntaxNode) -> Vec<(TextRange, u32)> {
             NodeOrToken::Node(node) => {
                 let kind = node_kind(node);
                 let isolated = matches!(kind, GENERIC_OP | CUSTOM_OP)
-                    && super::green::op_name(node).is_some_and(ops::name_is_isolated);
+                    && mlir_syntax::green::op_name(node).is_some_and(ops::name_is_isolated);
                 if !isolated && !holds_no_names(kind) {
                     stack.push(Children::new(node, at));
                 }

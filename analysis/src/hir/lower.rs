@@ -8,8 +8,8 @@ use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 
 use super::body::{Body, Name, NameKind, Op, Scope, holds_no_names};
-use super::green::{self, GreenElement, element_kind, node_kind};
 use super::ops::{self, RegionKind};
+use mlir_syntax::green::{self, GreenElement, element_kind, node_kind};
 
 /// Builds the body of an isolated op, or of the file's top level (`SOURCE_FILE`), where each
 /// `// -----` chunk gets a root scope of its own (chunks are separate files, L-17).

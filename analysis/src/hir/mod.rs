@@ -2,7 +2,6 @@
 
 pub mod body;
 pub mod dominance;
-pub(crate) mod green;
 mod lower;
 pub mod ops;
 pub mod resolve;

@@ -171,7 +171,7 @@ fn symbols(root: &SyntaxNode, replace: TextRange) -> Vec<CompletionItem> {
     root.descendants()
         .filter(ops::is_op)
         .filter_map(|op| {
-            let (name, _) = super::symbol_definition(&op)?;
+            let (name, _) = crate::symbols::symbol_definition(&op)?;
             let detail = ops::op_name(&op);
             let label = if name
                 .chars()

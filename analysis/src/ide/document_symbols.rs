@@ -6,6 +6,7 @@
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
 use super::{is_op, op_name};
+use crate::symbols::{last_segment, symbol_definition};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SymbolKind {
@@ -117,15 +118,6 @@ fn symbols_of(node: &SyntaxNode) -> Vec<DocumentSymbol> {
     }
 }
 
-/// The symbol an op defines: a name it writes for itself, if the op holds a region or is
-/// named like a definition (a custom op that only refers to `@f`, like a call, does not).
-pub(crate) fn symbol_definition(op: &SyntaxNode) -> Option<(String, TextRange)> {
-    let op_name = op_name(op)?;
-    let has_region = crate::hir::ops::has_own_region(op);
-    let found = defined_name(op)?;
-    (op.kind() == GENERIC_OP || has_region || looks_like_definition(&op_name)).then_some(found)
-}
-
 fn symbol_op(op: &SyntaxNode) -> Option<DocumentSymbol> {
     let op_name = op_name(op)?;
     let has_region = crate::hir::ops::has_own_region(op);
@@ -148,68 +140,14 @@ fn symbol_op(op: &SyntaxNode) -> Option<DocumentSymbol> {
     })
 }
 
-/// The `@name` a custom op writes before any operand group or region, or the `sym_name`
-/// attribute of a generic op.
-pub(crate) fn defined_name(op: &SyntaxNode) -> Option<(String, TextRange)> {
-    if op.kind() == GENERIC_OP {
-        return generic_sym_name(op);
-    }
-    if op.children().any(|n| n.kind() == OP_RESULT_LIST) {
-        return None;
-    }
-    for child in op.children() {
-        match child.kind() {
-            SYMBOL_REF => return Some((unquote(&child.text().to_string()), child.text_range())),
-            PAREN_GROUP | REGION | VALUE_USE | BRACKET_GROUP => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
-fn generic_sym_name(op: &SyntaxNode) -> Option<(String, TextRange)> {
-    let entry = op
-        .descendants()
-        .filter(|n| n.kind() == ATTR_ENTRY)
-        .find(|entry| {
-            entry
-                .first_token()
-                .is_some_and(|t| t.text().trim_matches('"') == "sym_name")
-        })?;
-    let value = entry.children().find(|n| n.kind() == LITERAL_ATTR)?;
-    Some((
-        value.text().to_string().trim_matches('"').to_string(),
-        value.text_range(),
-    ))
-}
-
-fn unquote(symbol: &str) -> String {
-    let name = symbol.strip_prefix('@').unwrap_or(symbol);
-    name.trim_matches('"').to_string()
-}
-
 fn op_name_range(op: &SyntaxNode) -> TextRange {
     op.children()
         .find(|n| n.kind() == OP_NAME)
         .map_or(op.text_range(), |n| n.text_range())
 }
 
-fn last_segment(op_name: &str) -> &str {
-    op_name.rsplit('.').next().unwrap_or(op_name)
-}
-
 fn is_module_name(op_name: &str) -> bool {
     last_segment(op_name) == "module"
-}
-
-/// Ops without a body that still define a symbol: declarations and globals.
-fn looks_like_definition(op_name: &str) -> bool {
-    let last = last_segment(op_name);
-    [
-        "func", "global", "module", "extern", "decl", "symbol", "alias",
-    ]
-    .iter()
-    .any(|w| last.contains(w))
 }
 
 fn kind_of(op_name: &str) -> SymbolKind {

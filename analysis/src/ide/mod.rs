@@ -20,7 +20,6 @@ mod semantic_tokens;
 
 pub use completion::{CompletionItem, CompletionKind, completions};
 pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
-pub(crate) use document_symbols::{defined_name as defined_symbol, symbol_definition};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use hover::{HoverResult, hover};
 pub use inlay_hints::{InlayHint, inlay_hints};
@@ -36,16 +35,4 @@ pub use rename::{prepare_rename, rename};
 pub use selection_ranges::selection_ranges;
 pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};
 
-use mlir_syntax::{SyntaxKind, SyntaxNode};
-
-/// Is this node an operation?
-pub(crate) fn is_op(node: &SyntaxNode) -> bool {
-    matches!(node.kind(), SyntaxKind::GENERIC_OP | SyntaxKind::CUSTOM_OP)
-}
-
-/// The op's name as written: `arith.addi` (custom) or `arith.addi` without quotes (generic).
-pub(crate) fn op_name(op: &SyntaxNode) -> Option<String> {
-    // Read from the green node: formatting the name node's text would walk its tokens
-    // through `fmt`, and the file checks ask this of every op that holds a region.
-    crate::hir::green::op_name(&op.green()).map(str::to_string)
-}
+pub(crate) use mlir_syntax::op_nodes::{is_op, op_name};

@@ -136,7 +136,7 @@ fn symbol_occurrences(root: &SyntaxNode, token: &SyntaxToken) -> Vec<Occurrence>
     let definitions: Vec<TextRange> = root
         .descendants()
         .filter(ops::is_op)
-        .filter_map(|op| super::symbol_definition(&op))
+        .filter_map(|op| crate::symbols::symbol_definition(&op))
         .filter(|(defined, _)| defined == name)
         .map(|(_, range)| range)
         .collect();

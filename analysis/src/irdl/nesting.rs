@@ -25,9 +25,10 @@ pub(crate) fn check(op: &SyntaxNode) -> Option<Diagnostic> {
         "irdl.dialect" => {
             // A dialect is a symbol: its parent must be a symbol table. Only ops we know
             // are none count; an unknown dialect's op may well be one.
-            let known_non_table = parent
-                .as_ref()
-                .is_some_and(|p| crate::symbols::is_known_non_table(p) || is_irdl_non_table(p));
+            let known_non_table = parent.as_ref().is_some_and(|p| {
+                ops::op_name(p).is_some_and(|n| crate::known_ops::name_is_known_non_table(&n))
+                    || is_irdl_non_table(p)
+            });
             if !known_non_table {
                 return None;
             }

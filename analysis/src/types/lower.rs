@@ -128,7 +128,7 @@ pub struct Lowering<'a> {
     attrs: FxHashMap<String, Attr>,
     /// Type nodes already lowered, by green node: an op's types are lowered once per
     /// value that shares them, and equal small nodes are one green node file-wide.
-    nodes: FxHashMap<crate::outline::ByAddress, Type>,
+    nodes: FxHashMap<mlir_syntax::green::ByAddress, Type>,
 }
 
 impl<'a> Lowering<'a> {
@@ -150,7 +150,7 @@ impl<'a> Lowering<'a> {
         if self.depth > 0 || !self.expanding.is_empty() {
             return self.lower_type_below(node);
         }
-        let key = crate::outline::ByAddress(node.green().into_owned());
+        let key = mlir_syntax::green::ByAddress(node.green().into_owned());
         if let Some(ty) = self.nodes.get(&key) {
             return ty.clone();
         }

@@ -172,7 +172,7 @@ fn region_end(op: &Op<'_>, region: &ast::Region) -> Option<End> {
 /// Is the op one we know to be a terminator? An unknown op is not, as far as the custom
 /// parsers' `ensureTerminator` is concerned.
 fn is_known_terminator(op: &SyntaxNode) -> bool {
-    crate::hir::green::op_name(&op.green())
+    mlir_syntax::green::op_name(&op.green())
         .and_then(|name| Registry::builtin().op(name))
         .is_some_and(|spec| spec.is_terminator())
 }

@@ -1,9 +1,10 @@
 //! Reading green nodes directly: kinds, first tokens and op names without building rowan
 //! cursors, which allocate per node visited and dominate whole-file walks on large files.
+//! Shared by every stage after the parser, which walk green trees of million-line files.
 
-pub use mlir_syntax::green_walk::{green_kind as node_kind, kind_of_raw};
-use mlir_syntax::{SyntaxKind, SyntaxKind::*};
-use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
+pub use crate::green_walk::{green_kind as node_kind, kind_of_raw};
+use crate::{SyntaxKind, SyntaxKind::*};
+use rowan::{GreenNode, GreenNodeData, GreenTokenData, NodeOrToken};
 
 /// A child of a green node: a node or a token, borrowed.
 pub type GreenElement<'a> = NodeOrToken<&'a GreenNodeData, &'a GreenTokenData>;
@@ -69,5 +70,23 @@ pub fn op_name(op: &GreenNodeData) -> Option<&str> {
             .find(|t| kind_of_raw(t.kind()) == STRING)
             .map(|t| t.text().trim_matches('"')),
         _ => None,
+    }
+}
+
+/// A green node compared and hashed by address: equal addresses are the same node while
+/// the key keeps it alive.
+pub struct ByAddress(pub GreenNode);
+
+impl PartialEq for ByAddress {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq::<GreenNodeData>(&*self.0, &*other.0)
+    }
+}
+
+impl Eq for ByAddress {}
+
+impl std::hash::Hash for ByAddress {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash::<GreenNodeData, H>(&*self.0, state);
     }
 }
