@@ -8,7 +8,7 @@ use mlir_syntax::green_walk::Children;
 use mlir_syntax::{TextRange, TextSize};
 use rowan::{GreenNodeData, NodeOrToken};
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::hir::ops;
 use mlir_syntax::green;
 

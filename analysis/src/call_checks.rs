@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode};
 
-use crate::diagnostics::{Diagnostic, Note};
+use crate::diagnostic::{Diagnostic, Note};
 use crate::types::{AliasTable, Lowering, Type};
 
 /// The signature of a callee: its input and result types.
@@ -59,7 +59,7 @@ impl CallChecker {
         let ty = Type::function(written_inputs, written_results);
         let (inputs, results) = self.signatures.get(callee)?.as_ref()?;
         let function = Type::function(inputs.clone(), results.clone());
-        crate::checks::surely_differ(&ty, &function).then(|| {
+        crate::types::surely_differ(&ty, &function).then(|| {
             let at = crate::hir::ops::op_name_range(constant);
             let message = "'func.constant' op reference to function with mismatched type";
             Diagnostic::error("call", message, at)
@@ -106,7 +106,7 @@ fn mismatch(
     }
     for (i, (want, got)) in inputs.iter().zip(operands).enumerate() {
         if let Some(got) = got
-            && crate::checks::surely_differ(got, want)
+            && crate::types::surely_differ(got, want)
         {
             return Some(error(format!(
                 "operand type mismatch: expected operand type '{want}', but provided '{got}' for operand number {i}"
@@ -118,7 +118,7 @@ fn mismatch(
     }
     let mismatch = results.iter().zip(call_results).position(|(want, got)| {
         got.as_ref()
-            .is_some_and(|got| crate::checks::surely_differ(got, want))
+            .is_some_and(|got| crate::types::surely_differ(got, want))
     })?;
     let mut d = error(format!("result type mismatch at index {mismatch}"));
     let list = |types: Vec<String>| types.join(", ");

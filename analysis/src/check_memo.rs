@@ -12,7 +12,7 @@ use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 use rowan::{GreenNodeData, NodeOrToken};
 use rustc_hash::{FxHashMap, FxHasher};
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::known_ops::TABLE_OPS;
 use crate::outline::Outline;
 use mlir_syntax::green;
@@ -239,7 +239,7 @@ mod tests {
         (first, SyntaxNode::new_root(green))
     }
 
-    fn messages(ds: Vec<crate::diagnostics::Diagnostic>) -> Vec<String> {
+    fn messages(ds: Vec<crate::diagnostic::Diagnostic>) -> Vec<String> {
         ds.into_iter()
             .map(|d| format!("{:?} {}", d.range, d.message))
             .collect()
@@ -274,7 +274,7 @@ mod tests {
         let outline = outline_once(&root);
         let kept = file_checks_with(&root, &outline, &mut FileChecksMemo::default());
         let once = file_checks_of(&root, &outline);
-        let full = |ds: &[crate::diagnostics::Diagnostic]| format!("{ds:?}");
+        let full = |ds: &[crate::diagnostic::Diagnostic]| format!("{ds:?}");
         assert_eq!(full(&once), full(&kept));
         assert!(once.len() >= 5, "{once:?}");
         assert!(once.iter().any(|d| !d.notes.is_empty()), "{once:?}");

@@ -14,19 +14,23 @@ mod blocks;
 mod casts;
 mod custom_parsers;
 mod facts;
+mod irdl_written;
 mod left_over;
 mod op_memo;
 mod op_types;
 mod op_verify;
+mod result_count;
 mod value_types;
 mod verifiers;
 
+pub use irdl_written::dialects_written;
 pub use op_memo::OpMemo;
-pub(crate) use value_types::{is_definition_mismatch, is_use_mismatch, surely_differ};
+pub(crate) use result_count::{result_binding_check, result_count_check};
+pub(crate) use value_types::{is_definition_mismatch, is_use_mismatch};
 
 use mlir_syntax::{SyntaxNode, TextRange};
 
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::hir::Resolution;
 use crate::types::{AliasGreens, Type};
 
@@ -157,7 +161,7 @@ pub fn body_checks_located(
     out.extend(value_types::check(&facts, resolution));
     let blocks = blocks::check(&facts, resolution);
     out.extend(blocks.others);
-    out.extend(crate::irdl::written::check_body(body_op, irdl));
+    out.extend(irdl_written::check_body(body_op, irdl));
     if !facts.pending.is_empty() {
         let lowering = crate::types::Lowering::new(&lookup);
         out.extend(verifiers::check(&facts, resolution, lowering));

@@ -10,7 +10,7 @@ use mlir_syntax::{GreenNode, Parse, SyntaxKind, SyntaxNode, TextRange, TextSize}
 
 use crate::check_memo::FileChecksMemo;
 use crate::checks::{FileContext, OpMemo};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::hir::{self, Body, Resolution};
 use crate::outline::Outline;
 
@@ -153,9 +153,7 @@ pub fn body_irdl<'db>(
     }
     let used = &body(db, id).dialects;
     let written = match body_syntax(db, id) {
-        Some(syntax) => {
-            crate::irdl::written::dialects_written(&SyntaxNode::new_root(syntax.0.clone()))
-        }
+        Some(syntax) => crate::checks::dialects_written(&SyntaxNode::new_root(syntax.0.clone())),
         None => Vec::new(),
     };
     let uses =

@@ -9,7 +9,7 @@
 
 use mlir_syntax::{TextRange, TextSize};
 
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::line_index::LineIndex;
 
 /// Where an annotation expects its diagnostic.

@@ -2,6 +2,11 @@
 //! per `// -----` chunk), symbols (unique per symbol table; `func.call`/`func.constant`
 //! targets exist), and the result count a generic op binds. Messages are MLIR 22's.
 
+mod irdl_definitions;
+mod irdl_nesting;
+#[cfg(test)]
+mod irdl_tests;
+
 use std::collections::HashMap;
 
 use mlir_syntax::ast::{self, AstNode};
@@ -9,7 +14,7 @@ use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange}
 
 use crate::call_checks::CallChecker;
 use crate::check_memo::{FileChecksMemo, MemoRun};
-use crate::diagnostics::{Diagnostic, Note};
+use crate::diagnostic::{Diagnostic, Note};
 use crate::hir::ops::{self, op_name_range};
 use crate::known_ops::{CALL_OPS, SYMBOL_USE_OPS, TABLE_OPS};
 use crate::outline::{AliasRef, Outline};
@@ -43,7 +48,7 @@ fn checks_in_run(root: &SyntaxNode, outline: &Outline, mut run: MemoRun<'_>) -> 
         out.extend(distinct_checks(root, &outline.distinct_attrs, range));
         let top_level: Vec<SyntaxNode> = chunk.iter().filter(|n| ops::is_op(n)).cloned().collect();
         out.extend(redefinitions(&top_level));
-        out.extend(crate::irdl::def_checks::check(&top_level));
+        out.extend(irdl_definitions::check(&top_level));
         let mut tables = SymbolTables::new(&chunk);
         let mut calls = None;
         let mut per_op: Vec<(usize, Diagnostic)> = Vec::new();
@@ -62,10 +67,10 @@ fn checks_in_run(root: &SyntaxNode, outline: &Outline, mut run: MemoRun<'_>) -> 
             per_op.extend(found.into_iter().map(|d| (*i, d)));
         }
         for (i, op) in &found.generic_with_results {
-            per_op.extend(result_count_check(op).map(|d| (*i, d)));
+            per_op.extend(crate::checks::result_count_check(op).map(|d| (*i, d)));
         }
         for (i, op) in &found.irdl_ops {
-            per_op.extend(crate::irdl::nesting::check(op).map(|d| (*i, d)));
+            per_op.extend(irdl_nesting::check(op).map(|d| (*i, d)));
         }
         out.extend(
             per_op
@@ -489,49 +494,6 @@ fn flat_symbol(symbol: &SyntaxNode) -> Option<String> {
         return None;
     }
     Some(text[1..].trim_matches('"').to_string())
-}
-
-/// A generic op binds as many results as its function type has.
-fn result_count_check(op: &SyntaxNode) -> Option<Diagnostic> {
-    let function_type = op.children().find(|c| c.kind() == FUNCTION_TYPE)?;
-    let result_types = function_type.children().nth(1);
-    let defined = match &result_types {
-        Some(list) if list.kind() == TYPE_LIST => list.children().count() as u64,
-        Some(_) => 1,
-        None => return None,
-    };
-    result_binding_check(op, defined)
-}
-
-/// The op's result list (`%a, %b:2 =`) binds `defined` results, as many as the op has:
-/// MLIR's parser reports it otherwise, for generic and custom ops alike.
-pub(crate) fn result_binding_check(op: &SyntaxNode, defined: u64) -> Option<Diagnostic> {
-    let results = op.children().find(|c| c.kind() == OP_RESULT_LIST)?;
-    // Counts are read as u32 (a larger one is a syntax error); their sum may not fit.
-    let bound: u64 = results
-        .children()
-        .filter(|r| r.kind() == OP_RESULT)
-        .map(|r| {
-            r.children_with_tokens()
-                .find(|e| e.kind() == INT_NUMBER)
-                .and_then(|t| t.as_token()?.text().parse::<u32>().ok())
-                .map_or(1, u64::from)
-        })
-        .sum();
-    let at = results.text_range();
-    let at = TextRange::at(at.start(), results.first_token()?.text_range().len());
-    if defined == 0 {
-        return Some(Diagnostic::error(
-            "result-count",
-            "cannot name an operation with no results",
-            at,
-        ));
-    }
-    (defined != bound).then(|| {
-        let message =
-            format!("operation defines {defined} results but was provided {bound} to bind");
-        Diagnostic::error("result-count", message, at)
-    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use salsa::Setter;
 
 use crate::check_memo::FileChecksMemo;
 use crate::db::{self, RootDatabase, SourceFile};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::outline::{OutlineMemo, outline};
 
 #[derive(Default)]

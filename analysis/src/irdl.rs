@@ -11,15 +11,10 @@ use rustc_hash::FxHashMap;
 use crate::registry::Variadicity;
 use crate::types::{AliasTable, Attr, Lowering};
 
-mod constraint;
-#[cfg(test)]
-mod def_check_tests;
-pub mod def_checks;
-pub(crate) mod nesting;
+pub mod constraint;
 #[cfg(test)]
 mod tests;
 mod verify;
-pub mod written;
 
 pub use verify::{IrdlFailure, OpInstance, RegionShape, verify_op};
 

@@ -8,6 +8,7 @@ pub mod check_memo;
 pub mod checks;
 pub mod chunks;
 pub mod db;
+pub mod diagnostic;
 pub mod diagnostics;
 pub mod expectations;
 pub mod file_checks;

@@ -6,7 +6,7 @@
 use mlir_syntax::{GreenNode, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 use crate::checks::{FileContext, OpMemo};
-use crate::diagnostics::{Diagnostic, Note};
+use crate::diagnostic::{Diagnostic, Note};
 use crate::hir::{self, NameError, Resolution};
 
 /// Name-resolution diagnostics of a parsed file. Bodies are independent, so they are

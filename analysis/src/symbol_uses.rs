@@ -6,7 +6,7 @@
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode};
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::hir::ops::op_name;
 use crate::hir::ops::op_name_range;
 use crate::symbols::{Lookup, SymbolTables, table_ops};
@@ -248,7 +248,7 @@ fn global_type_mismatch(
     // A result that is no statically shaped memref fails the op's own constraints, which
     // MLIR reports instead (symbol uses are verified after the ops).
     let static_memref = matches!(written, Type::MemRef(_)) && written.has_static_shape();
-    (static_memref && crate::checks::surely_differ(&written, &declared)).then(|| {
+    (static_memref && crate::types::surely_differ(&written, &declared)).then(|| {
         format!(
             "'memref.get_global' op result type '{written}' does not match type '{declared}' of the global memref @{name}"
         )

@@ -7,10 +7,12 @@
 //!   `attr_of_node`, `AliasTable`), total on broken trees.
 //! - `print`, `float_print`: `Display`, MLIR's canonical forms.
 //! - `float`, `bignum`: exact float formats and the arithmetic they need.
+//! - `exact`: which types we model exactly, and when two surely differ.
 
 mod affine;
 mod attr;
 mod bignum;
+mod exact;
 mod float;
 mod float_print;
 mod lower;
@@ -24,6 +26,7 @@ mod tests;
 
 pub use affine::{AffineExpr, AffineMap, AffineOp, IntegerSet};
 pub use attr::{Attr, FloatAttr, INDEX_WIDTH, IntegerAttr, OpaqueAttr, StridedLayout, StringAttr};
+pub use exact::{exact, surely_differ};
 pub use float::FloatKind;
 pub use lower::{AliasGreens, AliasTable, Lowering, attr_of_node, type_of_node};
 pub(crate) use lower_attr::compact_text;

@@ -5,11 +5,11 @@
 use mlir_syntax::TextRange;
 use rustc_hash::FxHashSet;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::hir::Resolution;
 
 use super::facts::{Branch, Facts, RegionFacts};
-use super::value_types::surely_differ;
+use crate::types::surely_differ;
 
 /// What the block checks found. A missing terminator comes with its block's range: MLIR
 /// verifies a block's ops before it asks for the terminator, and stops at the first that

@@ -25,7 +25,7 @@ mod vector;
 
 use mlir_syntax::ast;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::types::Lowering;
 
 /// The errors the custom parser of `op` (named `name`, an op we have no spec for) reports,

@@ -12,7 +12,7 @@ use super::op_types::{self, OpTypes};
 use super::op_verify;
 use super::verifiers::{self, PendingOp};
 use super::{custom_parsers, left_over};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::hir::ops;
 use crate::hir::ops::op_name_range;
 use crate::registry::{self, AttrValue, COMPLETE_DIALECTS, Fit, OpMatch, OpSpec, Registry, Trait};
@@ -812,7 +812,7 @@ impl Gatherer<'_> {
         let Some(defined) = matched.result_count(spec) else {
             return;
         };
-        let error = crate::file_checks::result_binding_check(node, defined as u64);
+        let error = super::result_binding_check(node, defined as u64);
         self.facts.errors.extend(error);
     }
 

@@ -2,12 +2,12 @@
 //! ODS's messages: each operand's and result's type constraint, then the traits that tie
 //! types together. Like MLIR, only an op's first failure is reported.
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::matcher::Segments;
 use crate::registry::{OpSpec, Trait, TypeTransform, ValueSpec, Variadicity};
 use crate::types::{Dim, Type};
 
-use super::value_types::{exact, surely_differ};
+use crate::types::{exact, surely_differ};
 
 /// The types of an op's operands and results as far as we know them (`None`: unknown).
 pub(super) struct KnownTypes<'t> {

@@ -21,7 +21,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 use super::facts::Facts;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::hir::Resolution;
 use crate::hir::ops::op_name_range;
 use crate::registry::{OpMatch, OpSpec};

@@ -274,7 +274,7 @@ fn dialect_parts(dialect: &str, data: &str) -> Option<(String, Vec<Option<Attr>>
 }
 
 /// Splits at commas outside brackets and strings.
-pub(super) fn split_top_level(text: &str) -> Vec<&str> {
+pub fn split_top_level(text: &str) -> Vec<&str> {
     if text.trim().is_empty() {
         return Vec::new();
     }
@@ -310,7 +310,7 @@ pub(super) fn split_top_level(text: &str) -> Vec<&str> {
 }
 
 /// A parameter's text as an attribute (a type becomes a type attribute).
-pub(super) fn parse_attr(text: &str) -> Option<Attr> {
+pub fn parse_attr(text: &str) -> Option<Attr> {
     let parse = mlir_syntax::parse(&format!("#p = {text}\n"));
     if !parse.errors().is_empty() {
         return None;

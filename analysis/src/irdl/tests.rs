@@ -1,7 +1,6 @@
 //! Reading IRDL definitions (a dialect of our own, in the shape of IRDL.md's examples).
 
 use super::*;
-use crate::diagnostics::Severity;
 
 const DIALECT: &str = r#"irdl.dialect @shapes {
   irdl.type @pair {
@@ -112,26 +111,4 @@ fn regions_with_argument_constraints_and_block_counts() {
 fn parameters_split_at_top_level_commas_only() {
     let parts = constraint::split_top_level(r#"(i32) -> i32, "a,b", [1, 2]"#);
     assert_eq!(parts, ["(i32) -> i32", r#" "a,b""#, " [1, 2]"]);
-}
-
-#[test]
-fn custom_form_uses_get_a_hint_and_no_error() {
-    let text = format!(
-        "{DIALECT}func.func @f(%a: f32) {{\n  %0 = shapes.swap %a : f32\n  \"shapes.check\"() : () -> ()\n  return\n}}\n"
-    );
-    let found: Vec<_> = crate::file_diagnostics(&text, false)
-        .into_iter()
-        .map(|d| (d.severity, d.code, text[d.range].to_string()))
-        .collect();
-    assert_eq!(
-        found,
-        [
-            (Severity::Hint, "irdl-c-pred", "irdl.c_pred".to_string()),
-            (
-                Severity::Hint,
-                "irdl-custom-form",
-                "shapes.swap".to_string()
-            ),
-        ]
-    );
 }

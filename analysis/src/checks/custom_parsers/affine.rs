@@ -251,7 +251,7 @@ fn after_minus(end: TextSize) -> Step {
 fn integer_failure(
     literal: &mlir_syntax::SyntaxNode,
     at: TextRange,
-) -> Option<crate::diagnostics::Diagnostic> {
+) -> Option<crate::diagnostic::Diagnostic> {
     let text: String = literal
         .children_with_tokens()
         .filter(|t| !t.kind().is_trivia())

@@ -8,8 +8,8 @@ use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 use super::reader::{Reader, Step, failed, is_keyword, plain_error};
+use crate::checks::result_binding_check;
 use crate::checks::verifiers::{arguments_failure, item_range, results_failure, wrong_token_at};
-use crate::file_checks::result_binding_check;
 
 /// The ops whose parser starts with `[async] [[deps]]`: MLIR's `custom<AsyncDependencies>`
 /// directive, or `gpu.launch`'s and `gpu.launch_func`'s own parsers, which read the same.

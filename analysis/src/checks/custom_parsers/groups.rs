@@ -9,7 +9,7 @@ use mlir_syntax::SyntaxKind::{ARROW, COLON, COMMA};
 use mlir_syntax::ast::{self, CustomOpItem as Item};
 
 use crate::checks::verifiers::{item_range, wrong_token_at};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 
 use super::reader::plain_error;
 

@@ -7,7 +7,7 @@ use mlir_syntax::{SyntaxKind, SyntaxNode};
 
 use super::Gatherer;
 use crate::checks::op_types::OpTypes;
-use crate::diagnostics::{Diagnostic, Note};
+use crate::diagnostic::{Diagnostic, Note};
 use crate::hir::ops::op_name_range;
 use crate::types::{Attr, Type};
 

@@ -10,9 +10,9 @@ use format_errors::format_failure;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
 use super::{Cx, Op, item_range};
-use crate::checks::value_types::exact;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::AttrValue;
+use crate::types::exact;
 use crate::types::{Attr, Type};
 
 /// The ops this file verifies.

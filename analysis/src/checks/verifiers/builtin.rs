@@ -4,7 +4,7 @@
 use mlir_syntax::ast::{self, AstNode};
 
 use super::{Cx, Op};
-use crate::diagnostics::{Diagnostic, Note};
+use crate::diagnostic::{Diagnostic, Note};
 use crate::types::Attr;
 
 /// The ops this file verifies.

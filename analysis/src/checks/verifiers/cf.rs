@@ -8,7 +8,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 mod branch_syntax;
 
 use super::{Cx, Op, item_range, wrong_token_at};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::AttrValue;
 use crate::types::Attr;
 

@@ -10,7 +10,7 @@ mod signature;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
 use super::{Cx, Op, item_range};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::AttrValue;
 use crate::types::{Attr, Type};
 

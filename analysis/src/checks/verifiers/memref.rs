@@ -13,7 +13,7 @@ mod views;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
 use super::{Cx, Op};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::AttrValue;
 use std::sync::Arc;
 
@@ -204,5 +204,5 @@ fn memory_spaces_differ(a: &Option<Attr>, b: &Option<Attr>) -> bool {
             memory_space: space.clone(),
         }))
     };
-    crate::checks::surely_differ(&with_space(a), &with_space(b))
+    crate::types::surely_differ(&with_space(a), &with_space(b))
 }

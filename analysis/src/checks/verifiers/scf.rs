@@ -9,10 +9,10 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange};
 
 use super::{Cx, Op, holds_ops, op_name};
-use crate::checks::value_types::surely_differ;
-use crate::diagnostics::{Diagnostic, Note};
+use crate::diagnostic::{Diagnostic, Note};
 use crate::registry::{RegionConstraint, Registry};
 use crate::types::Type;
+use crate::types::surely_differ;
 
 /// The ops this file verifies.
 pub(super) const OPS: &[&str] = &[

@@ -5,9 +5,9 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
 
 use super::{Cx, Op, value_node};
-use crate::checks::value_types::{exact, surely_differ};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::types::{Attr, Signedness, Type};
+use crate::types::{exact, surely_differ};
 
 /// What we know of the type of a constant's value.
 enum ValueType {

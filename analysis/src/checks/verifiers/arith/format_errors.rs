@@ -9,7 +9,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
 use super::Op;
 use crate::checks::verifiers::{end_before, wrong_token_at};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::{Element, Variadicity};
 
 /// What one format element found.

@@ -7,7 +7,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextSize};
 
 use super::super::{Op, end_before, wrong_token_at};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 
 pub(in crate::checks) fn branch_failure(op: &Op<'_>) -> Option<Diagnostic> {
     if op.matched.is_some() {

@@ -10,7 +10,7 @@ use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
 use super::item_range;
 use crate::checks::verifiers::{custom_op_error, wrong_token_at};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 
 /// How reading a piece went: read, or stopped by MLIR's first error (`Some`) or by
 /// something not modelled (`None`).

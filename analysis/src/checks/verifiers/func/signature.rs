@@ -6,7 +6,7 @@ use mlir_syntax::{SyntaxKind, SyntaxNode};
 
 use super::{Cx, Op, item_range, lists, signature_counts};
 use crate::checks::verifiers::wrong_token_at;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::AttrValue;
 use crate::types::Attr;
 

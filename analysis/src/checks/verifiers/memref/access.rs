@@ -3,7 +3,7 @@
 
 use super::{operand_types, ranked_memref};
 use crate::checks::verifiers::Op;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::AttrValue;
 use crate::types::Type;
 

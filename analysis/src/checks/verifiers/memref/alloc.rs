@@ -4,9 +4,9 @@
 use super::{
     identity_layout, memory_spaces_differ, memref_type, operand_count, plain_error, ranked_memref,
 };
-use crate::checks::value_types::surely_differ;
 use crate::checks::verifiers::Op;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
+use crate::types::surely_differ;
 use crate::types::{Dim, Layout, MemRefType};
 
 fn dynamic_dims(memref: &MemRefType) -> usize {

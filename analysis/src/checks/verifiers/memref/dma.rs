@@ -5,7 +5,7 @@
 
 use super::{Kind, all_index, kind, operand_count, operand_types, ranked_memref};
 use crate::checks::verifiers::Op;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::types::Type;
 
 /// Is the memref operand at `at` a ranked memref, and of which rank? `Err` carries the

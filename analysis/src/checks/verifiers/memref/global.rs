@@ -7,10 +7,10 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use mlir_syntax::{SyntaxKind, SyntaxNode};
 
 use super::{dense_literal, global_generic};
-use crate::checks::value_types::exact;
 use crate::checks::verifiers::{Cx, Op};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::{AttrValue, OpMatch};
+use crate::types::exact;
 use crate::types::{Attr, Dim, Type};
 
 pub(super) const ALIGNMENT_CONSTRAINT: &str = "64-bit signless integer attribute whose value is positive and whose value is a power of two > 0";

@@ -7,9 +7,9 @@ use mlir_syntax::ast::{self, AstNode};
 use super::global::{
     ALIGNMENT_CONSTRAINT, bad_alignment, bad_visibility, not_static_memref, surely_not_elements,
 };
-use crate::checks::value_types::exact;
 use crate::checks::verifiers::{Cx, Op};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
+use crate::types::exact;
 use crate::types::{Attr, Dim, Type};
 
 /// A generic `"memref.global"() <{...}>`: the attribute constraint on `alignment`, the

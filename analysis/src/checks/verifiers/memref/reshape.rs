@@ -4,11 +4,11 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
 use super::{identity_layout, index_list, memref_type, ranked_memref, static_size};
-use crate::checks::value_types::{exact, surely_differ};
 use crate::checks::verifiers::{Cx, Op};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::AttrValue;
 use crate::types::{Attr, Layout, MemRefType, Type};
+use crate::types::{exact, surely_differ};
 
 /// Operands: the source and the shape; one result.
 pub(super) fn reshape(op: &Op<'_>) -> Option<Diagnostic> {

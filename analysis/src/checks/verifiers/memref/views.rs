@@ -2,10 +2,10 @@
 //! the result type) and `memref.transpose` (its permutation).
 
 use super::{dim_text, index_list, memory_spaces_differ, plain_error, ranked_memref, static_size};
-use crate::checks::value_types::surely_differ;
 use crate::checks::verifiers::{Cx, Op};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::registry::AttrValue;
+use crate::types::surely_differ;
 use crate::types::{Dim, Layout, MemRefType, Type};
 
 pub(super) fn reinterpret_cast(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {

@@ -5,7 +5,7 @@ use super::{
     wrong_terminator,
 };
 use crate::checks::verifiers::{Cx, Op};
-use crate::diagnostics::{Diagnostic, Note};
+use crate::diagnostic::{Diagnostic, Note};
 
 /// `scf.if`: its traits, `verify()`, then `RegionBranchOpInterface`'s control flow edges.
 pub(super) fn verify_if(op: &Op<'_>, cx: &Cx<'_>) -> Option<Diagnostic> {

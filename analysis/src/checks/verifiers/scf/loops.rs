@@ -8,9 +8,9 @@ use super::{
     End, Shape, differing, entry_arg_types, name_range, op_name, region_end, shape_failure,
     value_types, wrong_terminator,
 };
-use crate::checks::value_types::exact;
 use crate::checks::verifiers::{Cx, Op};
-use crate::diagnostics::{Diagnostic, Note};
+use crate::diagnostic::{Diagnostic, Note};
+use crate::types::exact;
 use crate::types::{Attr, Type};
 
 const ONE_REGION: Shape = Shape {

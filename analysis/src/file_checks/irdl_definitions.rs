@@ -9,7 +9,7 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::hir::ops::{self, op_name_range};
 
 /// The IRDL dialects among `top_level` (a chunk's top-level ops, and the ops of its
@@ -23,7 +23,7 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
     let candidates: Vec<SyntaxNode> = top_level.iter().cloned().chain(in_modules).collect();
     for dialect in candidates.iter().filter(|op| is_named(op, "irdl.dialect")) {
         let definitions = region_ops(dialect);
-        out.extend(crate::file_checks::redefinitions(&definitions));
+        out.extend(super::redefinitions(&definitions));
         for definition in definitions {
             // Read once: a dialect may hold thousands of definitions.
             let children = region_ops(&definition);

@@ -5,12 +5,12 @@
 
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::hir::ops;
 use crate::types::Attr;
 
-use super::constraint::{Verifier, parse_attr, split_top_level};
-use super::{IrdlDefinition, IrdlDialect};
+use crate::irdl::constraint::{Verifier, parse_attr, split_top_level};
+use crate::irdl::{IrdlDefinition, IrdlDialect};
 
 /// The dialect types and attributes of `dialects` in the body of `body_op` (nested
 /// isolated ops are bodies of their own), checked.

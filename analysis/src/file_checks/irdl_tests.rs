@@ -12,7 +12,7 @@ fn check(text: &str) -> Vec<String> {
     // Hints (the c_pred one) say what is not checked: no errors, and not tested here.
     let mut out: Vec<String> = file_checks(&parse.syntax_node())
         .into_iter()
-        .filter(|d| d.severity != crate::diagnostics::Severity::Hint)
+        .filter(|d| d.severity != crate::diagnostic::Severity::Hint)
         .map(|d| {
             let notes: String = d
                 .notes
@@ -150,4 +150,39 @@ fn nesting_errors_in_a_function_survive_the_memo() {
     let again = file_checks_with(&root, &outline, &mut memo);
     assert_eq!(first.len(), 1);
     assert_eq!(first, again);
+}
+
+/// An IRDL op written in custom form, and a `c_pred`: hints, never errors.
+#[test]
+fn custom_form_uses_get_a_hint_and_no_error() {
+    let dialect = concat!(
+        "irdl.dialect @shapes {\n",
+        "  irdl.operation @swap {\n    %0 = irdl.any\n    irdl.operands(in: %0)\n",
+        "    irdl.results(out: %0)\n  }\n",
+        "  irdl.operation @check {\n",
+        "    %0 = irdl.c_pred \"::llvm::isa<::mlir::IntegerType>($_self)\"\n",
+        "    irdl.operands(flag: optional %0)\n  }\n}\n",
+    );
+    let text = format!(
+        "{dialect}func.func @f(%a: f32) {{\n  %0 = shapes.swap %a : f32\n  \"shapes.check\"() : () -> ()\n  return\n}}\n"
+    );
+    let found: Vec<_> = crate::file_diagnostics(&text, false)
+        .into_iter()
+        .map(|d| (d.severity, d.code, text[d.range].to_string()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                crate::diagnostic::Severity::Hint,
+                "irdl-c-pred",
+                "irdl.c_pred".to_string()
+            ),
+            (
+                crate::diagnostic::Severity::Hint,
+                "irdl-custom-form",
+                "shapes.swap".to_string()
+            ),
+        ]
+    );
 }

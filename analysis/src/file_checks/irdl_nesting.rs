@@ -6,7 +6,7 @@
 
 use mlir_syntax::SyntaxNode;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::hir::ops::{self, op_name_range};
 
 /// The ops each kind of IRDL op must be directly in, as `mlir-opt` names them.
