@@ -9,10 +9,10 @@ use mlir_syntax::Parse;
 use mlir_syntax::reparse::{TextEdit, reparse};
 use salsa::Setter;
 
-use crate::check_memo::FileChecksMemo;
 use crate::db::{self, RootDatabase, SourceFile};
-use crate::diagnostic::Diagnostic;
-use crate::outline::{OutlineMemo, outline};
+use mlir_checks::diagnostic::Diagnostic;
+use mlir_diagnostics::check_memo::FileChecksMemo;
+use mlir_hir::outline::{OutlineMemo, outline};
 
 #[derive(Default)]
 pub struct AnalysisHost {
@@ -61,7 +61,7 @@ impl AnalysisHost {
             }
         }
         self.library.remove(key);
-        let defines_irdl = crate::irdl::may_define_dialects(self.files[key].text(&self.db));
+        let defines_irdl = mlir_dialects::irdl::may_define_dialects(self.files[key].text(&self.db));
         self.set_defines_irdl(key, defines_irdl);
         parse
     }
@@ -83,7 +83,7 @@ impl AnalysisHost {
         let is_open = self.files.contains_key(key) && !self.library.contains(key);
         match text {
             _ if is_open => {}
-            Some(text) if crate::irdl::may_define_dialects(&text) => {
+            Some(text) if mlir_dialects::irdl::may_define_dialects(&text) => {
                 self.update(key, text, None);
                 self.parsed_whole.remove(key);
                 self.library.insert(key.to_string());
@@ -95,20 +95,22 @@ impl AnalysisHost {
 
     /// The IRDL dialects the files known to the host define, with those files (for the
     /// IDE features of ops of those dialects).
-    pub fn irdl_sources(&self) -> Vec<crate::ide::IrdlSource> {
+    pub fn irdl_sources(&self) -> Vec<mlir_ide::IrdlSource> {
         let mut out = Vec::new();
         for key in &self.irdl_files {
             let Some(file) = self.files.get(key) else {
                 continue;
             };
             let text = file.text(&self.db).clone();
-            out.extend(db::file_irdl(&self.db, *file).iter().map(|dialect| {
-                crate::ide::IrdlSource {
-                    file: key.clone(),
-                    text: text.clone(),
-                    dialect: dialect.clone(),
-                }
-            }));
+            out.extend(
+                db::file_irdl(&self.db, *file)
+                    .iter()
+                    .map(|dialect| mlir_ide::IrdlSource {
+                        file: key.clone(),
+                        text: text.clone(),
+                        dialect: dialect.clone(),
+                    }),
+            );
         }
         out
     }
@@ -238,7 +240,7 @@ mod tests {
         let edit = TextEdit::replace(TextRange::at(5.into(), 3.into()), "f32");
         edit.apply(&mut text);
         host.update("f", Arc::from(text.as_str()), Some(&[edit]));
-        let fresh = crate::diagnostics::file_diagnostics(&text, false);
+        let fresh = mlir_diagnostics::shown::file_diagnostics(&text, false);
         assert_eq!(fresh.len(), 2, "{fresh:?}");
         assert_eq!(host.diagnostics("f"), fresh);
     }
@@ -257,7 +259,7 @@ mod tests {
         let mut text = format!("!t = i32\n{functions}");
         let mut host = AnalysisHost::default();
         host.update("f", Arc::from(text.as_str()), None);
-        let fresh = |text: &str| crate::diagnostics::file_diagnostics(text, false);
+        let fresh = |text: &str| mlir_diagnostics::shown::file_diagnostics(text, false);
         assert_eq!(host.diagnostics("f"), fresh(&text));
         let edit = TextEdit::replace(TextRange::at(5.into(), 3.into()), "f32");
         edit.apply(&mut text);
@@ -301,7 +303,7 @@ mod tests {
                     .map(|d| format!("{:?} {}", d.range, d.message))
                     .collect()
             };
-            let fresh = shown(crate::diagnostics::file_diagnostics(&text, false));
+            let fresh = shown(mlir_diagnostics::shown::file_diagnostics(&text, false));
             assert_eq!(shown(host.diagnostics("f")), fresh, "after {old} -> {new}");
             assert!(!fresh.is_empty());
         }

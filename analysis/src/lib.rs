@@ -1,35 +1,24 @@
-//! `mlir-analysis`: semantic analysis and IDE features of MLIR files, as plain data over
-//! byte ranges (no LSP, JSON or IO here; DESIGN §2). This stage offers the diagnostics of a
-//! file (syntax errors so far), `// -----` chunking, and `expected-*` annotation checking.
+//! `mlir-analysis`, the facade (DESIGN §2): the salsa database that every stage's queries
+//! run on, and `AnalysisHost`, its one owner, fed with file texts and edits by the server.
+//! It holds no MLIR logic of its own: the stages do (`mlir-syntax` → `mlir-types` →
+//! `mlir-dialects` → `mlir-hir` → `mlir-checks` → `mlir-diagnostics` → `mlir-ide`), and
+//! this crate re-exports what the server and the command line use of them, so that they
+//! talk to the facade only.
 
-pub mod body_layout;
-mod call_checks;
-pub mod check_memo;
-pub mod checks;
-pub mod chunks;
 pub mod db;
-pub mod diagnostic;
-pub mod diagnostics;
-pub mod expectations;
-pub mod file_checks;
-pub mod hir;
 pub mod host;
-pub mod ide;
-pub mod irdl;
-pub mod known_ops;
-pub mod line_index;
-pub mod names;
-pub mod outline;
-pub mod registry;
-mod symbol_uses;
-mod symbols;
-pub mod types;
 
-pub use diagnostics::{
-    Diagnostic, Note, Reach, Severity, file_diagnostics, file_diagnostics_with,
-    file_syntax_diagnostics, parse_diagnostics, parse_diagnostics_outlined, parse_diagnostics_with,
-    syntax_diagnostics,
-};
 pub use host::AnalysisHost;
+pub use mlir_checks as checks;
+pub use mlir_diagnostics::{
+    Diagnostic, Note, Reach, Severity, check_memo, chunks, expectations, file_checks,
+    file_diagnostics, file_diagnostics_with, file_syntax_diagnostics, line_index, names,
+    parse_diagnostics, parse_diagnostics_outlined, parse_diagnostics_with, syntax_diagnostics,
+};
+pub use mlir_dialects::{irdl, known_ops, registry};
+pub use mlir_hir as hir;
+pub use mlir_hir::outline;
+pub use mlir_ide as ide;
 pub use mlir_syntax::reparse::TextEdit;
 pub use mlir_syntax::{TextRange, TextSize};
+pub use mlir_types as types;

@@ -1,0 +1,67 @@
+//! The salsa queries of the diagnostics stage: every diagnostic of a file, put together
+//! from the bodies' memoized checks and the file-wide checks (DESIGN §3.5).
+
+use mlir_checks::db::{ChecksDb, body_checks};
+use mlir_hir::db::{BodyId, SourceFile, body_count, body_greens, outline, parse, resolution};
+
+use crate::Diagnostic;
+use crate::check_memo::FileChecksMemo;
+
+/// The database a file's diagnostics need: the checks' queries (the facade implements it).
+#[salsa::db]
+pub trait DiagnosticsDb: ChecksDb {}
+
+/// Name-resolution and body-check diagnostics of every body, with text ranges of the
+/// current tree.
+pub fn name_diagnostics(db: &dyn DiagnosticsDb, file: SourceFile) -> Vec<Diagnostic> {
+    let count = body_count(db, file);
+    let mut with_errors = Vec::new();
+    for index in 0..count {
+        let id = BodyId::new(db, file, index);
+        if !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty() {
+            with_errors.push(index);
+        }
+    }
+    if with_errors.is_empty() {
+        return Vec::new();
+    }
+    // Only bodies with errors need their tokens' ranges: walk the current tree for them.
+    let greens = body_greens(db, file);
+    let mut out = Vec::new();
+    for index in with_errors {
+        let id = BodyId::new(db, file, index);
+        let (green, offset) = &greens[index as usize];
+        out.extend(crate::names::located_body_diagnostics(
+            green,
+            *offset,
+            resolution(db, id),
+        ));
+        out.extend(crate::names::shifted(
+            body_checks(db, id).located(green),
+            *offset,
+        ));
+    }
+    out
+}
+
+/// Every diagnostic of a file: syntax, names, file-wide checks.
+pub fn file_diagnostics(db: &dyn DiagnosticsDb, file: SourceFile) -> Vec<Diagnostic> {
+    file_diagnostics_with(db, file, &mut FileChecksMemo::default())
+}
+
+/// `file_diagnostics`, with the file checks reusing what `memo` remembers of the file's
+/// last tree.
+pub fn file_diagnostics_with(
+    db: &dyn DiagnosticsDb,
+    file: SourceFile,
+    memo: &mut FileChecksMemo,
+) -> Vec<Diagnostic> {
+    let parse = parse(db, file);
+    let root = parse.syntax_node();
+    let checks = crate::file_checks::file_checks_with(&root, outline(db, file), memo);
+    let semantic = name_diagnostics(db, file)
+        .into_iter()
+        .chain(checks)
+        .collect();
+    crate::shown::shown_diagnostics(&root, parse.errors(), semantic)
+}

@@ -1,0 +1,184 @@
+//! Symbols: which op defines which `@name`, read from syntax (the op writes `@name` before
+//! its operands and either holds a region or is named like a definition), and symbol
+//! lookup for the file checks: the symbols each symbol table defines,
+//! computed once per table, and MLIR's `lookupNearestSymbolFrom` restricted to tables we
+//! know, so that an op of an unknown dialect (which may be a symbol table itself) makes a
+//! name count as possibly defined rather than missing.
+
+use std::collections::HashMap;
+
+use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
+
+use crate::ops::{self, op_name};
+use mlir_dialects::known_ops::{TABLE_OPS, name_is_known_non_table};
+
+/// What a lookup found.
+pub enum Lookup {
+    /// The op defining the symbol.
+    Found(SyntaxNode),
+    /// Surely not defined in the table the lookup searched.
+    Missing,
+    /// An op we do not know stands between: it may be the table that defines the name.
+    Unknown,
+}
+
+/// The symbols of each table of a chunk (`None` = the chunk's top level).
+pub struct SymbolTables<'c> {
+    chunk: &'c [SyntaxNode],
+    tables: HashMap<Option<SyntaxNode>, HashMap<String, SyntaxNode>>,
+    /// The nearest table of the ops of each block, found once per block: a file's calls
+    /// are looked up on every keystroke, many from the same block.
+    nearest: HashMap<SyntaxNode, Option<Option<SyntaxNode>>>,
+}
+
+impl<'c> SymbolTables<'c> {
+    pub fn new(chunk: &'c [SyntaxNode]) -> SymbolTables<'c> {
+        SymbolTables {
+            chunk,
+            tables: HashMap::new(),
+            nearest: HashMap::new(),
+        }
+    }
+
+    /// The top-level nodes of the chunk the tables are in.
+    pub fn chunk(&self) -> &'c [SyntaxNode] {
+        self.chunk
+    }
+
+    /// The symbol `name` of the nearest symbol table around `op`.
+    pub fn lookup_from(&mut self, op: &SyntaxNode, name: &str) -> Lookup {
+        let table = match op.parent() {
+            Some(block) => self
+                .nearest
+                .entry(block)
+                .or_insert_with(|| nearest_table(op))
+                .clone(),
+            None => nearest_table(op),
+        };
+        match table {
+            Some(table) => self.lookup_in(table, name),
+            None => Lookup::Unknown,
+        }
+    }
+
+    /// The symbol `name` defined directly in `table` (`None`: the chunk's top level).
+    pub fn lookup_in(&mut self, table: Option<SyntaxNode>, name: &str) -> Lookup {
+        let chunk = self.chunk;
+        let symbols = self.tables.entry(table.clone()).or_insert_with(|| {
+            let ops = match &table {
+                Some(t) => table_ops(t),
+                None => chunk.iter().filter(|n| ops::is_op(n)).cloned().collect(),
+            };
+            let mut symbols = HashMap::new();
+            for op in ops {
+                if let Some((name, _)) = defined_symbol(&op) {
+                    symbols.entry(name).or_insert(op);
+                }
+            }
+            symbols
+        });
+        match symbols.get(name) {
+            Some(op) => Lookup::Found(op.clone()),
+            None => Lookup::Missing,
+        }
+    }
+}
+
+/// The nearest symbol table around `op` (`Some(None)`: the chunk's top level); `None` when
+/// an op we do not know stands between.
+pub fn nearest_table(op: &SyntaxNode) -> Option<Option<SyntaxNode>> {
+    for ancestor in op.ancestors().skip(1).filter(ops::is_op) {
+        if is_symbol_table(&ancestor) {
+            return Some(Some(ancestor));
+        }
+        if !is_known_non_table(&ancestor) {
+            return None;
+        }
+    }
+    Some(None)
+}
+
+/// Upstream symbol tables whose bodies we check (unknown dialects' modules are left alone).
+pub fn is_symbol_table(node: &SyntaxNode) -> bool {
+    ops::is_op(node) && ops::op_named(node, TABLE_OPS)
+}
+
+/// The ops directly in a symbol table's body.
+pub fn table_ops(table: &SyntaxNode) -> Vec<SyntaxNode> {
+    let Some(region) = table.children().find(|c| c.kind() == REGION) else {
+        return Vec::new();
+    };
+    region
+        .children()
+        .flat_map(|block| block.children().filter(ops::is_op))
+        .collect()
+}
+
+/// Ops that hold regions but are no symbol tables.
+pub fn is_known_non_table(op: &SyntaxNode) -> bool {
+    op_name(op).is_some_and(|name| name_is_known_non_table(&name))
+}
+
+/// The symbol an op defines: a name it writes for itself, if the op holds a region or is
+/// named like a definition (a custom op that only refers to `@f`, like a call, does not).
+pub fn symbol_definition(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    let op_name = op_name(op)?;
+    let has_region = ops::has_own_region(op);
+    let found = defined_symbol(op)?;
+    (op.kind() == GENERIC_OP || has_region || looks_like_definition(&op_name)).then_some(found)
+}
+
+/// The `@name` a custom op writes before any operand group or region, or the `sym_name`
+/// attribute of a generic op.
+pub fn defined_symbol(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    if op.kind() == GENERIC_OP {
+        return generic_sym_name(op);
+    }
+    if op.children().any(|n| n.kind() == OP_RESULT_LIST) {
+        return None;
+    }
+    for child in op.children() {
+        match child.kind() {
+            SYMBOL_REF => return Some((unquote(&child.text().to_string()), child.text_range())),
+            PAREN_GROUP | REGION | VALUE_USE | BRACKET_GROUP => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+fn generic_sym_name(op: &SyntaxNode) -> Option<(String, TextRange)> {
+    let entry = op
+        .descendants()
+        .filter(|n| n.kind() == ATTR_ENTRY)
+        .find(|entry| {
+            entry
+                .first_token()
+                .is_some_and(|t| t.text().trim_matches('"') == "sym_name")
+        })?;
+    let value = entry.children().find(|n| n.kind() == LITERAL_ATTR)?;
+    Some((
+        value.text().to_string().trim_matches('"').to_string(),
+        value.text_range(),
+    ))
+}
+
+fn unquote(symbol: &str) -> String {
+    let name = symbol.strip_prefix('@').unwrap_or(symbol);
+    name.trim_matches('"').to_string()
+}
+
+/// The last segment of an op name (`func` of `func.func`).
+pub fn last_segment(op_name: &str) -> &str {
+    op_name.rsplit('.').next().unwrap_or(op_name)
+}
+
+/// Ops without a body that still define a symbol: declarations and globals.
+fn looks_like_definition(op_name: &str) -> bool {
+    let last = last_segment(op_name);
+    [
+        "func", "global", "module", "extern", "decl", "symbol", "alias",
+    ]
+    .iter()
+    .any(|w| last.contains(w))
+}

@@ -1,0 +1,328 @@
+//! Hover for names: a value shows what defines it (op result with its index, block or
+//! region argument) and its type where the text gives it; a block its arguments; a symbol
+//! the op that defines it, as written up to its body; an alias the value it stands for.
+//! Markdown, with MLIR in fenced code blocks. Locations and op names: `hover_ir`.
+
+use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
+
+use super::navigation::{NameClass, definition, name_at};
+use mlir_hir::ops;
+
+pub struct HoverResult {
+    pub range: TextRange,
+    pub markdown: String,
+}
+
+pub fn hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
+    let Some((token, class)) = name_at(root, offset) else {
+        return super::hover_ir::location_hover(root, offset)
+            .or_else(|| super::hover_ir::op_hover(root, offset));
+    };
+    let def_range = definition(root, offset).into_iter().next();
+    let def = def_range.and_then(|r| {
+        root.covering_element(r)
+            .into_token()
+            .or_else(|| root.token_at_offset(r.start()).right_biased())
+    });
+    let markdown = match class {
+        NameClass::Value => value_hover(&token, def.as_ref())
+            .map(|text| with_type(text, root, &token, def.as_ref())),
+        NameClass::Block => block_hover(&token, def.as_ref()),
+        NameClass::Symbol => symbol_hover(root, &token, def_range),
+        NameClass::TypeAlias | NameClass::AttrAlias => alias_hover(&token, def.as_ref()),
+    }?;
+    Some(HoverResult {
+        range: token.text_range(),
+        markdown,
+    })
+}
+
+fn code(text: &str) -> String {
+    format!("```mlir\n{}\n```", text.trim())
+}
+
+fn value_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String> {
+    let Some(def) = def else {
+        return Some(format!("{}\n\nundeclared value", code(token.text())));
+    };
+    let parent = def.parent()?;
+    let description = match parent.kind() {
+        OP_RESULT => result_description(def, &parent),
+        BLOCK_ARG => block_arg_description(&parent),
+        _ => argument_description(def),
+    };
+    Some(format!("{}\n\n{description}", code(def.text())))
+}
+
+/// Adds the value's type, where op knowledge gives it and the text above does not show it.
+fn with_type(
+    text: String,
+    root: &SyntaxNode,
+    token: &SyntaxToken,
+    def: Option<&SyntaxToken>,
+) -> String {
+    let result = token
+        .parent()
+        .and_then(<mlir_syntax::ast::ValueUse as mlir_syntax::ast::AstNode>::cast)
+        .and_then(|v| v.result_index())
+        .unwrap_or(0);
+    let Some(ty) = def.and_then(|d| mlir_checks::value_type(root, d, result)) else {
+        return text;
+    };
+    let shown = format!("`{ty}`");
+    if text.contains(&shown) {
+        text
+    } else {
+        format!("{text}\n\ntype: {shown}")
+    }
+}
+
+/// `result #1 of arith.addi`, counting the results of `%a, %b:2 =` groups. Counted in
+/// 64 bits: a group may claim up to 2^32 - 1 results (`%x:4294967295`), and several such
+/// groups more than 32 bits hold.
+fn result_description(def: &SyntaxToken, result: &SyntaxNode) -> String {
+    let list = result.parent();
+    let index: u64 = list
+        .iter()
+        .flat_map(|l| l.children())
+        .take_while(|r| r != result)
+        .map(|r| group_size(&r).unwrap_or(1))
+        .sum();
+    let op = def.parent_ancestors().find(ops::is_op);
+    let op_name = op.as_ref().and_then(ops::op_name).unwrap_or_default();
+    // (`%x:0`, which MLIR rejects, names no results to list.)
+    let group = group_size(result)
+        .filter(|&n| n > 0)
+        .map(|n| {
+            format!(
+                " (results #{index}…#{} as `{}#N`)",
+                index + n - 1,
+                def.text()
+            )
+        })
+        .unwrap_or_default();
+    format!("result #{index} of `{op_name}`{group}")
+}
+
+/// How many results `%x:N` names (`None` without `:N`; 1 if `N` is no 32-bit number,
+/// which is a syntax error).
+fn group_size(result: &SyntaxNode) -> Option<u64> {
+    let text = result.text().to_string();
+    let count = text.split(':').nth(1)?;
+    Some(count.trim().parse::<u32>().map_or(1, u64::from))
+}
+
+fn block_arg_description(arg: &SyntaxNode) -> String {
+    let label = arg.ancestors().find(|n| n.kind() == BLOCK_LABEL);
+    let index = arg
+        .parent()
+        .map_or(0, |l| l.children().take_while(|a| a != arg).count());
+    let block = label
+        .and_then(|l| l.first_token())
+        .map(|t| t.text().to_string())
+        .unwrap_or_default();
+    let ty = arg
+        .children()
+        .find(|c| c.kind() != LOCATION)
+        .map(|t| t.text().to_string());
+    let ty = ty.map(|t| format!(": `{t}`")).unwrap_or_default();
+    format!("argument #{index} of block `{block}`{ty}")
+}
+
+/// A region or signature argument declared by a custom op: `%a: i32` in `func.func`.
+fn argument_description(def: &SyntaxToken) -> String {
+    let op = def.parent_ancestors().find(ops::is_op);
+    let op_name = op.as_ref().and_then(ops::op_name).unwrap_or_default();
+    let ty = def
+        .parent()
+        .and_then(|use_| {
+            std::iter::successors(use_.next_sibling_or_token(), |e| e.next_sibling_or_token()).find(
+                |e| {
+                    !e.kind().is_trivia()
+                        && e.kind() != COLON
+                        && !matches!(e.kind(), LITERAL_ATTR | KEYWORD)
+                },
+            )
+        })
+        .filter(|e| {
+            e.as_node()
+                .is_some_and(|n| n.kind().name().ends_with("_TYPE") || n.kind() == TYPE_ALIAS_REF)
+        })
+        .map(|e| format!(": `{}`", e));
+    format!("argument declared by `{op_name}`{}", ty.unwrap_or_default())
+}
+
+fn block_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String> {
+    let Some(label) = def
+        .and_then(|d| d.parent())
+        .filter(|p| p.kind() == BLOCK_LABEL)
+    else {
+        return Some(format!("{}\n\nundefined block", code(token.text())));
+    };
+    let block = label.parent()?;
+    let region = block.parent()?;
+    let index = region.children().take_while(|b| *b != block).count();
+    let owner = region
+        .ancestors()
+        .skip(1)
+        .find(ops::is_op)
+        .and_then(|o| ops::op_name(&o))
+        .unwrap_or_default();
+    let label_text = label.text().to_string();
+    let name = token.text();
+    let blocks: Vec<SyntaxNode> = region.children().filter(|b| b.kind() == BLOCK).collect();
+    let predecessors: Vec<String> = blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| successors_of(b).iter().any(|s| s == name))
+        .map(|(i, b)| block_name(b, i))
+        .collect();
+    let successors = successors_of(&block);
+    let list = |names: &[String]| match names {
+        [] => "none".to_string(),
+        _ => names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    Some(format!(
+        "{}\n\nblock #{index} of a region of `{owner}`\n\npredecessors: {}\n\nsuccessors: {}",
+        code(label_text.trim_end_matches(':')),
+        list(&predecessors),
+        list(&successors)
+    ))
+}
+
+/// The blocks the ops of `block` branch to (not those of the regions nested in them).
+fn successors_of(block: &SyntaxNode) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut walk = block.preorder_with_tokens();
+    while let Some(event) = walk.next() {
+        match event {
+            mlir_syntax::WalkEvent::Enter(rowan::NodeOrToken::Node(n))
+                if n.kind() == REGION || n.kind() == BLOCK_LABEL =>
+            {
+                walk.skip_subtree();
+            }
+            mlir_syntax::WalkEvent::Enter(rowan::NodeOrToken::Token(t))
+                if t.kind() == CARET_ID && !out.iter().any(|s| s == t.text()) =>
+            {
+                out.push(t.text().to_string());
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A block's label name, or `#N` for an unlabelled (entry) block.
+fn block_name(block: &SyntaxNode, index: usize) -> String {
+    block
+        .children()
+        .find(|c| c.kind() == BLOCK_LABEL)
+        .and_then(|l| l.first_token())
+        .map_or(format!("#{index}"), |t| t.text().to_string())
+}
+
+fn symbol_hover(root: &SyntaxNode, token: &SyntaxToken, def: Option<TextRange>) -> Option<String> {
+    let Some(def) = def else {
+        return Some(format!(
+            "{}\n\nno definition found in this file",
+            code(token.text())
+        ));
+    };
+    let op = root.covering_element(def).ancestors().find(ops::is_op)?;
+    let header: String = op
+        .children_with_tokens()
+        .take_while(|e| e.kind() != REGION)
+        .map(|e| e.to_string())
+        .collect();
+    let name = ops::op_name(&op).unwrap_or_default();
+    Some(format!("{}\n\ndefined by `{name}`", code(&header)))
+}
+
+fn alias_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String> {
+    let Some(def_node) = def
+        .and_then(|d| d.parent())
+        .filter(|p| matches!(p.kind(), TYPE_ALIAS_DEF | ATTR_ALIAS_DEF))
+    else {
+        return Some(format!("{}\n\nundefined alias", code(token.text())));
+    };
+    let what = if def_node.kind() == TYPE_ALIAS_DEF {
+        "type alias"
+    } else {
+        "attribute alias"
+    };
+    Some(format!("{}\n\n{what}", code(&def_node.text().to_string())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(fixture: &str) -> String {
+        let offset = TextSize::new(fixture.find("$0").expect("$0") as u32);
+        let text = fixture.replace("$0", "");
+        let parse = mlir_syntax::parse(&text);
+        hover(&parse.syntax_node(), offset)
+            .map(|h| h.markdown)
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn values() {
+        let body = "func.func @f(%a: i32) {\n  %x, %r:2 = \"t.op\"(%a) : (i32) -> (i32, i32, i32)\n  \"t.use\"(%r#1) : (i32) -> ()\n  return\n}\n";
+        let implied = "func.func @f(%a: f32) {\n  %c = arith.cmpf oeq, %a, %a : f32\n  \"t.use\"(%c$0) : (i1) -> ()\n  return\n}\n";
+        assert!(check(implied).contains("type: `i1`"), "{}", check(implied));
+        let result = body.replace("(%r#1)", "(%r$0#1)");
+        assert!(
+            check(&result).contains("result #1 of `t.op` (results #1…#2 as `%r#N`)"),
+            "{}",
+            check(&result)
+        );
+        // Counts past 32 bits are shown without overflowing.
+        let huge = "func.func @f() {\n  %x:4294967295, %y:4294967295, %r:2 = \"t.op\"() : () -> i32\n  \"t.use\"(%r$0#1) : (i32) -> ()\n  return\n}\n";
+        assert!(
+            check(huge).contains("result #8589934590 of `t.op` (results #8589934590…#8589934591"),
+            "{}",
+            check(huge)
+        );
+        // `%r:0` (a syntax error) defines nothing to hover, nor lists a group of results.
+        let text = "func.func @f() {\n  %x, %r:0 = \"t.op\"() : () -> i32\n  return\n}\n";
+        let root = mlir_syntax::parse(text).syntax_node();
+        let result = root.descendants().filter(|n| n.kind() == OP_RESULT).nth(1);
+        let def = result.as_ref().and_then(|r| r.first_token()).expect("%r");
+        let described = result_description(&def, &result.expect("a result"));
+        assert!(
+            described.starts_with("result #1 of") && !described.contains("results #"),
+            "{described}"
+        );
+        let argument = body.replace("(%a)", "(%a$0)");
+        assert!(
+            check(&argument).contains("argument declared by `func.func`: `i32`"),
+            "{}",
+            check(&argument)
+        );
+    }
+
+    #[test]
+    fn blocks_symbols_aliases() {
+        let f = "!t = i32\nfunc.func private @g(!t$0)\nfunc.func @f() {\n  cf.br ^bb1\n^bb1:\n  func.call @g() : () -> ()\n  return\n}\n";
+        assert!(check(f).contains("!t = i32"));
+        let call = f.replace("!t$0", "!t").replace("@g()", "@g$0()");
+        assert!(
+            check(&call).contains("func.func private @g(!t)"),
+            "{}",
+            check(&call)
+        );
+        let block = f.replace("!t$0", "!t").replace("br ^bb1", "br ^bb1$0");
+        assert!(
+            check(&block).contains(
+                "block #1 of a region of `func.func`\n\npredecessors: `#0`\n\nsuccessors: none"
+            ),
+            "{}",
+            check(&block)
+        );
+    }
+}

@@ -1,0 +1,40 @@
+//! `mlir-ide`: IDE features as plain data over byte ranges (IDE stage, DESIGN §2), after
+//! the checks and before the facade: one feature per file, each a function of an analysed
+//! file. The server converts the results to LSP types; this crate must never know LSP
+//! types, JSON or tokio.
+
+mod completion;
+mod completion_ops;
+mod document_symbols;
+mod folding_ranges;
+mod hover;
+mod hover_ir;
+mod inlay_hints;
+mod irdl;
+mod irdl_completion;
+mod irdl_hover;
+mod irdl_references;
+mod locations;
+mod navigation;
+mod rename;
+mod selection_ranges;
+mod semantic_tokens;
+
+pub use completion::{CompletionItem, CompletionKind, completions};
+pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
+pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
+pub use hover::{HoverResult, hover};
+pub use inlay_hints::{InlayHint, inlay_hints};
+pub use irdl::{IrdlKind, IrdlSource, IrdlTarget, irdl_definition, irdl_target_at};
+pub use irdl_completion::irdl_completions;
+pub use irdl_hover::irdl_hover;
+pub use irdl_references::irdl_mentions;
+pub use locations::{LocationTarget, location_target};
+pub use navigation::{
+    NameClass, Occurrence, definition, name_at, occurrences, references, symbol_mentions,
+};
+pub use rename::{prepare_rename, rename};
+pub use selection_ranges::selection_ranges;
+pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};
+
+pub(crate) use mlir_syntax::op_nodes::{is_op, op_name};
