@@ -7,7 +7,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{TextRange, TextSize};
 
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::wrong_token_at;
+use crate::report::wrong_token_at;
 use mlir_dialects::registry::{Missing, Wanted};
 
 /// The error of an op whose items go on past its format's end (`registry::Fit::LeftOver`),

@@ -22,11 +22,13 @@ mod custom_parsers;
 pub mod db;
 pub mod diagnostic;
 mod facts;
+mod gather;
 mod irdl_written;
 mod left_over;
 mod op_memo;
 mod op_types;
 mod op_verify;
+mod report;
 mod result_count;
 mod value_types;
 mod verifiers;
@@ -98,7 +100,7 @@ pub fn value_type(root: &SyntaxNode, def: &mlir_syntax::SyntaxToken, result: u32
     let aliases = AliasGreens::of_file(root);
     let lookup = |name: &str| aliases.get(name);
     let names = mlir_hir::name_ranges(&body_op);
-    let facts = facts::gather(&body_op, &lookup, false, &[], &mut OpMemo::new(), names);
+    let facts = gather::gather(&body_op, &lookup, false, &[], &mut OpMemo::new(), names);
     let index = facts
         .name_ranges
         .iter()
@@ -115,7 +117,7 @@ pub fn definition_types(
 ) -> Vec<(TextRange, Vec<Option<Type>>)> {
     let lookup = |name: &str| aliases.get(name);
     let names = mlir_hir::name_ranges(body_op);
-    let facts = facts::gather(body_op, &lookup, false, &[], &mut OpMemo::new(), names);
+    let facts = gather::gather(body_op, &lookup, false, &[], &mut OpMemo::new(), names);
     facts
         .defs
         .into_iter()
@@ -164,7 +166,7 @@ pub fn body_checks_located(
     names: Vec<(TextRange, u32)>,
 ) -> Vec<Diagnostic> {
     let lookup = |name: &str| context.aliases.get(name);
-    let facts = facts::gather(body_op, &lookup, context.verify_ops, irdl, memo, names);
+    let facts = gather::gather(body_op, &lookup, context.verify_ops, irdl, memo, names);
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
     let blocks = blocks::check(&facts, resolution);

@@ -9,9 +9,8 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_dialects::registry::{OpMatch, OpSpec, Trait, TypeConstraint, ValueSpec, Variadicity};
 
 use super::op_verify::{result_constraints, single_position, transform_type};
-use std::sync::Arc;
 
-use mlir_types::{Lowering, RankedTensorType, Type, VectorType};
+use mlir_types::{Lowering, Type};
 
 /// What an op says about the types of its values; `None` where it says nothing we can read.
 #[derive(Default)]
@@ -180,26 +179,7 @@ fn implied_result_type(spec: &OpSpec, first_operand: Option<&Type>) -> Option<Ty
     if result.variadicity != Variadicity::Single || result.constraint != TypeConstraint::BoolLike {
         return None;
     }
-    i1_same_shape(first_operand?)
-}
-
-/// `i1`, or a vector or tensor of `i1` of the shape of `ty` (MLIR's `getI1SameShape`).
-pub(super) fn i1_same_shape(ty: &Type) -> Option<Type> {
-    let i1 = Type::int(1);
-    Some(match ty {
-        Type::Vector(v) => Type::Vector(Arc::new(VectorType {
-            dims: v.dims.clone(),
-            element: i1,
-        })),
-        Type::RankedTensor(t) => Type::RankedTensor(Arc::new(RankedTensorType {
-            shape: t.shape.clone(),
-            element: i1,
-            encoding: t.encoding.clone(),
-        })),
-        Type::UnrankedTensor(_) => Type::UnrankedTensor(Arc::new(i1)),
-        Type::MemRef(_) | Type::UnrankedMemRef(_) | Type::Error => return None,
-        _ => i1,
-    })
+    mlir_types::i1_same_shape(first_operand?)
 }
 
 /// What an op of a dialect we have no spec for says of its operands' types: each

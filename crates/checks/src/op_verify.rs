@@ -157,7 +157,7 @@ fn trait_failure(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
 pub(super) fn transform_type(transform: TypeTransform, ty: &Type) -> Option<Type> {
     match transform {
         TypeTransform::ElementType => ty.element_type().cloned(),
-        TypeTransform::I1SameShape => super::op_types::i1_same_shape(ty),
+        TypeTransform::I1SameShape => mlir_types::i1_same_shape(ty),
     }
 }
 

@@ -1,6 +1,8 @@
 //! File-wide checks beside value resolution: `#`/`!` aliases (defined once, before use,
 //! per `// -----` chunk), symbols (unique per symbol table; `func.call`/`func.constant`
 //! targets exist), and the result count a generic op binds. Messages are MLIR 22's.
+//! `file_checks/` holds the checks of IRDL definitions, one concept with this file: they
+//! report redefinitions with its `redefinitions`, and it runs them.
 
 mod irdl_definitions;
 mod irdl_nesting;

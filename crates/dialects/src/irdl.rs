@@ -3,6 +3,9 @@
 //! (`%0 = irdl.is f32`, `%2 = irdl.any_of(%0, %1)`, ...) that operand, result and
 //! parameter declarations point into. Any tree can be read: what is broken or unknown
 //! becomes `Constraint::Unknown`, which accepts everything.
+//!
+//! `irdl/` is one concept with this file, the IRDL model: `constraint` evaluates the
+//! constraints this file defines, and `verify` checks an op instance against them.
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};

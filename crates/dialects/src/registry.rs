@@ -2,9 +2,14 @@
 //! attributes, regions, successors, traits, custom syntax and documentation — and the
 //! matcher that maps a custom-form op onto its spec.
 //!
+//! `registry/` is one concept, the registry and its matcher, whose parts need each other:
+//! `loader` and `constraint_names` fill the `Registry` this file defines and reads; the
+//! `matcher` runs the `hooks` (models of MLIR's C++ parsers: `hooks_scf`, `hooks_memref`,
+//! `hooks_std`), which drive the matcher back, and `infer` finishes what it matched.
+//!
 //! Built-in specs (`builtin`, `func`, `cf`, `arith`, `math`, `scf`, `memref`, `tensor`,
 //! `index`, `complex`, `vector`, and the legacy `std` of 2019-era files) are data, not code:
-//! `analysis/specs/*.spec`, embedded with `include_str!` and loaded at first use. The
+//! `specs/*.spec` of this crate, embedded with `include_str!` and loaded at first use. The
 //! format is our own and line-oriented, because:
 //! - it reads like ODS, which MLIR authors already know: `arguments:` lists
 //!   `SignlessIntegerLike:$lhs`, `traits:` names `Pure`, `format:` is an ODS assembly
@@ -13,7 +18,7 @@
 //!   no escaping of quotes, backquotes or newlines as JSON would need;
 //! - every entry and field keeps its line, so a malformed spec is reported as
 //!   `arith.spec:120: unknown type constraint ...`;
-//! - JSON would also bring a format concern into `analysis`, which must not know JSON
+//! - JSON would also bring a format concern into this crate, which must not know JSON
 //!   (DESIGN §2); IRDL and ODS sources will lower to the same `OpSpec` later.
 //!
 //! The spec file format:

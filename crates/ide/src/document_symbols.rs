@@ -5,8 +5,8 @@
 
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
-use super::{is_op, op_name};
 use mlir_hir::symbols::{last_segment, symbol_definition};
+use mlir_syntax::op_nodes::{is_op, op_name};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SymbolKind {

@@ -67,7 +67,7 @@ impl IrdlTarget {
 /// The IRDL item used at `offset` (an op name, a dialect type or attribute name), with the
 /// range of the name there. Whether a dialect defines it is for `IrdlTarget::find`.
 pub(super) fn use_at(root: &SyntaxNode, offset: TextSize) -> Option<(TextRange, IrdlTarget)> {
-    if let Some((_, token, name)) = super::hover_ir::op_name_at(root, offset) {
+    if let Some((_, token, name)) = super::hover::op_name_at(root, offset) {
         let target = IrdlTarget {
             kind: IrdlKind::Operation,
             name,
@@ -102,9 +102,11 @@ pub(super) fn definition_site_at(
     if token.kind() != AT_ID {
         return None;
     }
-    let mut ops = token.parent_ancestors().filter(super::is_op);
+    let mut ops = token
+        .parent_ancestors()
+        .filter(mlir_syntax::op_nodes::is_op);
     let def = ops.next()?;
-    let kind = match super::op_name(&def)?.as_str() {
+    let kind = match mlir_syntax::op_nodes::op_name(&def)?.as_str() {
         "irdl.operation" => IrdlKind::Operation,
         "irdl.type" => IrdlKind::Type,
         "irdl.attribute" => IrdlKind::Attribute,
@@ -112,7 +114,9 @@ pub(super) fn definition_site_at(
     };
     let (name, range) = mlir_dialects::irdl::symbol(&def)?;
     let dialect = ops.next()?;
-    if super::op_name(&dialect)?.as_str() != "irdl.dialect" || !range.contains(offset) {
+    if mlir_syntax::op_nodes::op_name(&dialect)?.as_str() != "irdl.dialect"
+        || !range.contains(offset)
+    {
         return None;
     }
     let (dialect, _) = mlir_dialects::irdl::symbol(&dialect)?;

@@ -14,7 +14,7 @@ pub fn irdl_completions(
     offset: TextSize,
     sources: &[IrdlSource],
 ) -> Vec<CompletionItem> {
-    let (before, word_start) = super::completion_ops::word_before(text, offset);
+    let (before, word_start) = super::completion::word_before(text, offset);
     let word = &before[word_start..];
     let (kind, start) = match before[..word_start].chars().next_back() {
         Some('!') => (IrdlKind::Type, word_start - 1),
@@ -24,7 +24,7 @@ pub fn irdl_completions(
     };
     if kind == IrdlKind::Operation {
         let line = &before[before[..start].rfind('\n').map_or(0, |i| i + 1)..start];
-        if !super::completion_ops::starts_statement(line) {
+        if !super::completion::starts_statement(line) {
             return Vec::new();
         }
     }

@@ -6,8 +6,8 @@ use std::fmt::Write;
 
 use mlir_syntax::{SyntaxNode, TextSize};
 
-use super::HoverResult;
 use super::irdl::{IrdlKind, IrdlSource, IrdlTarget, definition_site_at, use_at};
+use crate::hover::HoverResult;
 use mlir_dialects::irdl::{Constraint, IrdlDefinition, IrdlRegion, IrdlValue};
 
 /// Hover on the name of an op, type or attribute an IRDL dialect defines.
@@ -88,7 +88,7 @@ fn values(out: &mut String, title: &str, list: &[IrdlValue], def: &IrdlDefinitio
     }
     let _ = write!(out, "\n{title}:\n");
     for value in list {
-        let many = super::hover_ir::variadicity_note(value.variadicity);
+        let many = super::hover::variadicity_note(value.variadicity);
         let _ = writeln!(
             out,
             "- `{}`: {}{many}",

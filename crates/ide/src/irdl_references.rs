@@ -17,7 +17,7 @@ pub fn irdl_mentions(root: &SyntaxNode, target: &IrdlTarget) -> Vec<TextRange> {
             .filter(|t| matches!(t.kind(), STRING | BARE_ID))
             .filter(|t| t.text().trim_matches('"') == target.name)
             .filter(|t| {
-                let op = t.parent_ancestors().find(super::is_op);
+                let op = t.parent_ancestors().find(mlir_syntax::op_nodes::is_op);
                 op.and_then(|op| mlir_hir::ops::op_name_token(&op)).as_ref() == Some(t)
             })
             .map(|t| t.text_range())

@@ -4,11 +4,11 @@
 //! types, JSON or tokio.
 
 mod completion;
-mod completion_ops;
+
 mod document_symbols;
 mod folding_ranges;
 mod hover;
-mod hover_ir;
+
 mod inlay_hints;
 mod irdl;
 mod irdl_completion;
@@ -36,5 +36,3 @@ pub use navigation::{
 pub use rename::{prepare_rename, rename};
 pub use selection_ranges::selection_ranges;
 pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};
-
-pub(crate) use mlir_syntax::op_nodes::{is_op, op_name};

@@ -2,7 +2,7 @@
 //! types are surely different: every check that compares types asks this, and a type we
 //! keep as text (a dialect type, an attribute we do not read) never surely differs.
 
-use super::{Attr, Layout, Type};
+use super::values::{Attr, Layout, Type};
 
 /// Are two types surely different types in MLIR? Only when both are types we read
 /// exactly; a dialect type or attribute we keep as text may have other spellings.

@@ -8,9 +8,9 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
 use rustc_hash::FxHashMap;
 
-use super::attr::Attr;
 use super::float::FloatKind;
-use super::ty::{
+use super::values::Attr;
+use super::values::{
     Dim, Layout, MemRefType, OpaqueType, RankedTensorType, Signedness, Type, UnrankedMemRefType,
     VectorDim, VectorType,
 };

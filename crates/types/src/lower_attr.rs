@@ -7,11 +7,11 @@ use std::sync::Arc;
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
 
-use super::attr::{Attr, FloatAttr, IntegerAttr, OpaqueAttr, StridedLayout, StringAttr};
 use super::bignum::BigUint;
 use super::float::{FloatKind, canonical_bits, from_f64};
 use super::lower::{Lowering, dialect_symbol, first_token, first_type_child, is_attr_node};
-use super::ty::{Dim, Type};
+use super::values::{Attr, FloatAttr, IntegerAttr, OpaqueAttr, StridedLayout, StringAttr};
+use super::values::{Dim, Type};
 
 use SyntaxKind::*;
 

@@ -4,10 +4,10 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
-use super::attr::{Attr, FloatAttr, IntegerAttr, OpaqueAttr, StridedLayout};
 use super::float::FloatKind;
 use super::float_print::format_float;
-use super::ty::{Dim, Layout, MemRefType, RankedTensorType, Signedness, Type, VectorType};
+use super::values::{Attr, FloatAttr, IntegerAttr, OpaqueAttr, StridedLayout};
+use super::values::{Dim, Layout, MemRefType, RankedTensorType, Signedness, Type, VectorType};
 
 impl Display for Type {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {

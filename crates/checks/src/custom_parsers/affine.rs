@@ -240,7 +240,7 @@ fn dim_and_symbol_operands(r: &mut Reader<'_, '_>) -> Option<(usize, usize)> {
 /// A `-` the parser did not join to a number: MLIR wants the number right after it.
 fn after_minus(end: TextSize) -> Step {
     let message = "expected constant integer or floating point value";
-    failed(plain_error(message, crate::verifiers::wrong_token_at(end)))
+    failed(plain_error(message, crate::report::wrong_token_at(end)))
 }
 
 /// An integer literal (a bound or a step, of type `index`) that does not fit in 64 bits.

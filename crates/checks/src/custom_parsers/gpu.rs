@@ -8,8 +8,9 @@ use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 use super::reader::{Reader, Step, failed, is_keyword, plain_error};
-use crate::result_binding_check;
-use crate::verifiers::{arguments_failure, item_range, results_failure, wrong_token_at};
+use crate::report::{item_range, wrong_token_at};
+use crate::result_count::result_binding_check;
+use crate::verifiers::{arguments_failure, results_failure};
 
 /// The ops whose parser starts with `[async] [[deps]]`: MLIR's `custom<AsyncDependencies>`
 /// directive, or `gpu.launch`'s and `gpu.launch_func`'s own parsers, which read the same.

@@ -9,7 +9,7 @@ use mlir_syntax::SyntaxKind::{ARROW, COLON, COMMA};
 use mlir_syntax::ast::{self, CustomOpItem as Item};
 
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::{item_range, wrong_token_at};
+use crate::report::{item_range, wrong_token_at};
 
 use super::reader::plain_error;
 

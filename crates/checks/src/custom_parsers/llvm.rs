@@ -134,7 +134,7 @@ pub(super) fn call(r: &mut Reader<'_, '_>) -> Step {
         // MLIR's parser first says it wanted the function type's `(`.
         let wanted = plain_error(
             "expected '('",
-            crate::verifiers::wrong_token_at(before_function),
+            crate::report::wrong_token_at(before_function),
         );
         let message = match direct {
             true => "expected direct call to have 1 trailing types",

@@ -6,7 +6,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::{custom_op_error, item_range, wrong_token_at};
+use crate::report::{custom_op_error, item_range, wrong_token_at};
 use mlir_types::Lowering;
 
 /// How reading a piece of the op went.

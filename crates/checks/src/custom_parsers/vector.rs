@@ -68,6 +68,6 @@ pub(super) fn transfer(r: &mut Reader<'_, '_>) -> Step {
     if types == 2 {
         return Step::Done;
     }
-    let at = crate::verifiers::item_range(&r.items[colon]);
+    let at = crate::report::item_range(&r.items[colon]);
     failed(r.custom_error("requires two types", at))
 }

@@ -9,8 +9,9 @@ use format_errors::format_failure;
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
-use super::{Cx, Op, item_range};
 use crate::diagnostic::Diagnostic;
+use crate::report::item_range;
+use crate::verifiers::op::{Cx, Op};
 use mlir_dialects::registry::AttrValue;
 use mlir_types::exact;
 use mlir_types::{Attr, Type};

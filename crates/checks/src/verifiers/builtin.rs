@@ -3,8 +3,8 @@
 
 use mlir_syntax::ast::{self, AstNode};
 
-use super::{Cx, Op};
 use crate::diagnostic::{Diagnostic, Note};
+use crate::verifiers::op::{Cx, Op};
 use mlir_types::Attr;
 
 /// The ops this file verifies.

@@ -7,8 +7,9 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 mod branch_syntax;
 
-use super::{Cx, Op, item_range, wrong_token_at};
 use crate::diagnostic::Diagnostic;
+use crate::report::{item_range, wrong_token_at};
+use crate::verifiers::op::{Cx, Op};
 use mlir_dialects::registry::AttrValue;
 use mlir_types::Attr;
 

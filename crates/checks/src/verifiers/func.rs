@@ -9,8 +9,9 @@ mod signature;
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
-use super::{Cx, Op, item_range};
 use crate::diagnostic::Diagnostic;
+use crate::report::item_range;
+use crate::verifiers::op::{Cx, Op};
 use mlir_dialects::registry::AttrValue;
 use mlir_types::{Attr, Type};
 

@@ -12,8 +12,8 @@ mod views;
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
-use super::{Cx, Op};
 use crate::diagnostic::Diagnostic;
+use crate::verifiers::op::{Cx, Op};
 use mlir_dialects::registry::AttrValue;
 use std::sync::Arc;
 

@@ -8,8 +8,8 @@ mod loops;
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange};
 
-use super::{Cx, Op, holds_ops, op_name};
 use crate::diagnostic::{Diagnostic, Note};
+use crate::verifiers::op::{Cx, Op, holds_ops, op_name};
 use mlir_dialects::registry::{RegionConstraint, Registry};
 use mlir_types::Type;
 use mlir_types::surely_differ;

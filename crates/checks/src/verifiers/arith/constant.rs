@@ -337,12 +337,12 @@ pub(super) fn value_type_failure(op: &Op<'_>) -> Option<Diagnostic> {
         _ => false,
     };
     // MLIR's wrong-token error: just after the colon.
-    let colon_end = crate::verifiers::item_range(&colon).end();
+    let colon_end = crate::report::item_range(&colon).end();
     reads_no_type.then(|| {
         Diagnostic::error(
             "custom-syntax",
             "expected non-function type",
-            crate::verifiers::wrong_token_at(colon_end),
+            crate::report::wrong_token_at(colon_end),
         )
     })
 }

@@ -9,7 +9,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
 use super::Op;
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::{end_before, wrong_token_at};
+use crate::report::{end_before, wrong_token_at};
 use mlir_dialects::registry::{Element, Variadicity};
 
 /// What one format element found.

@@ -6,8 +6,9 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextSize};
 
-use super::super::{Op, end_before, wrong_token_at};
 use crate::diagnostic::Diagnostic;
+use crate::report::{end_before, wrong_token_at};
+use crate::verifiers::op::Op;
 
 pub(crate) fn branch_failure(op: &Op<'_>) -> Option<Diagnostic> {
     if op.matched.is_some() {

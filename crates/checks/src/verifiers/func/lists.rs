@@ -8,9 +8,9 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
-use super::item_range;
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::{custom_op_error, wrong_token_at};
+use crate::report::item_range;
+use crate::report::{custom_op_error, wrong_token_at};
 
 /// How reading a piece went: read, or stopped by MLIR's first error (`Some`) or by
 /// something not modelled (`None`).

@@ -4,9 +4,10 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, SyntaxNode};
 
-use super::{Cx, Op, item_range, lists, signature_counts};
+use super::{Cx, Op, lists, signature_counts};
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::wrong_token_at;
+use crate::report::item_range;
+use crate::report::wrong_token_at;
 use mlir_dialects::registry::AttrValue;
 use mlir_types::Attr;
 

@@ -3,7 +3,7 @@
 
 use super::{operand_types, ranked_memref};
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::Op;
+use crate::verifiers::op::Op;
 use mlir_dialects::registry::AttrValue;
 use mlir_types::Type;
 

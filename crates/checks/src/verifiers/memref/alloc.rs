@@ -5,7 +5,7 @@ use super::{
     identity_layout, memory_spaces_differ, memref_type, operand_count, plain_error, ranked_memref,
 };
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::Op;
+use crate::verifiers::op::Op;
 use mlir_types::surely_differ;
 use mlir_types::{Dim, Layout, MemRefType};
 

@@ -5,7 +5,7 @@
 
 use super::{Kind, all_index, kind, operand_count, operand_types, ranked_memref};
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::Op;
+use crate::verifiers::op::Op;
 use mlir_types::Type;
 
 /// Is the memref operand at `at` a ranked memref, and of which rank? `Err` carries the

@@ -8,7 +8,7 @@ use mlir_syntax::{SyntaxKind, SyntaxNode};
 
 use super::{dense_literal, global_generic};
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::{Cx, Op};
+use crate::verifiers::op::{Cx, Op};
 use mlir_dialects::registry::{AttrValue, OpMatch};
 use mlir_types::exact;
 use mlir_types::{Attr, Dim, Type};

@@ -8,7 +8,7 @@ use super::global::{
     ALIGNMENT_CONSTRAINT, bad_alignment, bad_visibility, not_static_memref, surely_not_elements,
 };
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::{Cx, Op};
+use crate::verifiers::op::{Cx, Op};
 use mlir_types::exact;
 use mlir_types::{Attr, Dim, Type};
 

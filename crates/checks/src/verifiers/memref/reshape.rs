@@ -5,7 +5,7 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
 use super::{identity_layout, index_list, memref_type, ranked_memref, static_size};
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::{Cx, Op};
+use crate::verifiers::op::{Cx, Op};
 use mlir_dialects::registry::AttrValue;
 use mlir_types::{Attr, Layout, MemRefType, Type};
 use mlir_types::{exact, surely_differ};

@@ -3,7 +3,7 @@
 
 use super::{dim_text, index_list, memory_spaces_differ, plain_error, ranked_memref, static_size};
 use crate::diagnostic::Diagnostic;
-use crate::verifiers::{Cx, Op};
+use crate::verifiers::op::{Cx, Op};
 use mlir_dialects::registry::AttrValue;
 use mlir_types::surely_differ;
 use mlir_types::{Dim, Layout, MemRefType, Type};

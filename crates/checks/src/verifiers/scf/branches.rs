@@ -5,7 +5,7 @@ use super::{
     wrong_terminator,
 };
 use crate::diagnostic::{Diagnostic, Note};
-use crate::verifiers::{Cx, Op};
+use crate::verifiers::op::{Cx, Op};
 
 /// `scf.if`: its traits, `verify()`, then `RegionBranchOpInterface`'s control flow edges.
 pub(super) fn verify_if(op: &Op<'_>, cx: &Cx<'_>) -> Option<Diagnostic> {

@@ -9,7 +9,7 @@ use super::{
     value_types, wrong_terminator,
 };
 use crate::diagnostic::{Diagnostic, Note};
-use crate::verifiers::{Cx, Op};
+use crate::verifiers::op::{Cx, Op};
 use mlir_types::exact;
 use mlir_types::{Attr, Type};
 
