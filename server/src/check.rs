@@ -1,6 +1,6 @@
 //! `mlir-analyzer check`: reads files and folders, asks `mlir-analysis` for diagnostics
-//! (and, with `--verify-diagnostics`, checks them against the files' annotations), and
-//! prints them. Exit status: 1 if an error or unmatched expectation was found, 2 on bad
+//! (every independent error, or with `--reach mlir-opt` what `mlir-opt` reaches; and, with
+//! `--verify-diagnostics`, checks them against the files' annotations), and prints them. Exit status: 1 if an error or unmatched expectation was found, 2 on bad
 //! usage or unreadable input, 0 otherwise.
 
 use std::io::{self, Write};
@@ -16,7 +16,7 @@ use mlir_analysis::{
     parse_diagnostics_outlined, syntax_diagnostics,
 };
 
-use crate::cli::{CheckOptions, Format};
+use crate::cli::{CheckOptions, Format, ReachArg};
 use crate::render::{FileReport, render_json, render_text};
 
 pub fn run(options: &CheckOptions) -> ExitCode {
@@ -114,7 +114,7 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
         diagnostics.extend(if options.syntax_only {
             file_syntax_diagnostics(&text, split)
         } else {
-            file_diagnostics_with(&text, split, irdl, Reach::UpToSyntaxError)
+            file_diagnostics_with(&text, split, irdl, reach(options))
         });
     } else if options.syntax_only {
         let parse = mlir_syntax::parse(&text);
@@ -127,7 +127,7 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
             TextSize::new(0),
             irdl,
             outlined,
-            Reach::UpToSyntaxError,
+            reach(options),
         ));
         free_later(parse);
     }
@@ -140,6 +140,13 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
         text,
         diagnostics,
     })
+}
+
+fn reach(options: &CheckOptions) -> Reach {
+    match options.reach() {
+        ReachArg::All => Reach::All,
+        ReachArg::MlirOpt => Reach::UpToSyntaxError,
+    }
 }
 
 /// Freeing a million-line tree takes a quarter of a second that nobody needs to wait for:

@@ -43,6 +43,13 @@ pub struct CheckOptions {
     /// without the name, type and op checks: a quick pass over large IR dumps.
     #[arg(long)]
     pub syntax_only: bool,
+    /// How far to report in a file that does not parse: `all` (every independent error,
+    /// as the editor shows them; the default) or `mlir-opt` (what mlir-opt reaches:
+    /// nothing past a file's first syntax error, and no verifier finding in a file that
+    /// does not parse). `--verify-diagnostics` implies `mlir-opt`, as annotations are
+    /// written against it.
+    #[arg(long, value_enum, value_name = "REACH")]
+    pub reach: Option<ReachArg>,
     /// An `.mlir` file of IRDL dialects to verify ops against, like `mlir-opt
     /// --irdl-file` (repeatable; dialects a checked file defines itself are always used).
     #[arg(long = "irdl-file", value_name = "FILE")]
@@ -50,6 +57,25 @@ pub struct CheckOptions {
     /// Files and folders to check.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
+}
+
+/// `--reach`: how far findings go in a file that does not parse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReachArg {
+    All,
+    MlirOpt,
+}
+
+impl CheckOptions {
+    /// The reach asked for, else `mlir-opt`'s under `--verify-diagnostics` and every
+    /// independent error otherwise.
+    pub fn reach(&self) -> ReachArg {
+        match (self.reach, self.verify_diagnostics) {
+            (Some(reach), _) => reach,
+            (None, true) => ReachArg::MlirOpt,
+            (None, false) => ReachArg::All,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

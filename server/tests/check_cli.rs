@@ -274,3 +274,41 @@ fn garbage_is_capped_and_long_lines_are_excerpted() {
         "a printed line is too long"
     );
 }
+
+/// Issue 43: every independent error by default, as the language server shows them;
+/// `--reach mlir-opt` reports what `mlir-opt` reaches (here its one error, the type
+/// mismatch its parser meets first; the other two are found after parsing).
+#[test]
+fn every_independent_error_by_default_and_mlir_opts_reach_on_request() {
+    let path = scratch(
+        "three_errors.mlir",
+        b"func.func @f(%a: i32) -> f32 {\n  %0 = arith.addi %a, %b : i32\n  %1 = arith.addf %a, %a : i32\n  return %1 : f32\n}\n",
+    );
+    let path = path.to_str().unwrap();
+    let places = |out: &Output| -> Vec<String> {
+        stdout(out)
+            .lines()
+            .filter(|l| l.contains(": error: "))
+            .map(|l| {
+                l.rsplit_once(".mlir:")
+                    .map_or(l, |(_, rest)| rest)
+                    .to_string()
+            })
+            .collect()
+    };
+    let all = run(&["check", path]);
+    assert_eq!(all.status.code(), Some(1));
+    assert_eq!(
+        places(&all),
+        [
+            "2:23: error: use of undeclared SSA value name",
+            "3:8: error: 'arith.addf' op operand #0 must be floating-point-like, but got 'i32'",
+            "4:10: error: use of value '%1' expects different type than prior uses: 'f32' vs 'i32'",
+        ]
+    );
+    let reach = run(&["check", "--reach", "mlir-opt", path]);
+    assert_eq!(
+        places(&reach),
+        ["4:10: error: use of value '%1' expects different type than prior uses: 'f32' vs 'i32'"]
+    );
+}
