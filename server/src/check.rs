@@ -1,7 +1,8 @@
 //! `mlir-analyzer check`: reads files and folders, asks `mlir-analysis` for diagnostics
 //! (every independent error, or with `--reach mlir-opt` what `mlir-opt` reaches; and, with
-//! `--verify-diagnostics`, checks them against the files' annotations), and prints them. Exit status: 1 if an error or unmatched expectation was found, 2 on bad
-//! usage or unreadable input, 0 otherwise.
+//! `--verify-diagnostics`, checks them against the files' annotations), prints them, and
+//! ends with a summary line on stderr. Exit status: 1 if an error or unmatched
+//! expectation was found, 2 on bad usage or unreadable input, 0 otherwise.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -17,7 +18,7 @@ use mlir_analysis::{
 };
 
 use crate::cli::{CheckOptions, Format, ReachArg};
-use crate::render::{FileReport, render_json, render_text};
+use crate::render::{FileReport, Summary, render_json, render_text};
 
 pub fn run(options: &CheckOptions) -> ExitCode {
     let mut input_failed = false;
@@ -59,10 +60,15 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         }
     }
     let found_errors = reports.iter().any(FileReport::has_errors);
-    if let Err(err) = print_reports(&reports, options.format) {
-        if err.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("mlir-analyzer: cannot write output: {err}");
-        }
+    let printed = print_reports(&reports, options.format);
+    if let Err(err) = &printed
+        && err.kind() != io::ErrorKind::BrokenPipe
+    {
+        eprintln!("mlir-analyzer: cannot write output: {err}");
+    }
+    // Also when input could not be read or output written: it says what was checked.
+    print_summary(&reports);
+    if printed.is_err() {
         return ExitCode::from(2);
     }
     ExitCode::from(if input_failed {
@@ -79,6 +85,11 @@ fn print_reports(reports: &[FileReport], format: Format) -> io::Result<()> {
         Format::Json => render_json(&mut out, reports)?,
     }
     out.flush()
+}
+
+fn print_summary(reports: &[FileReport]) {
+    // Nothing is left to tell if stderr is closed too.
+    let _ = writeln!(io::stderr().lock(), "{}", Summary::of(reports).line());
 }
 
 /// A file is itself; a folder is every `*.mlir` below it, sorted.

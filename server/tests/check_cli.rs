@@ -1,33 +1,12 @@
 //! End-to-end tests of `mlir-analyzer check` through the real binary: output formats, exit
 //! statuses, `--verify-diagnostics`, `--split-input-file`, and bad input (DESIGN §3.8).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use std::path::Path;
+use std::process::Output;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mlir-analyzer"))
-        .args(args)
-        .current_dir(repo_root())
-        .output()
-        .expect("run mlir-analyzer")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-/// A scratch file in the target directory, so tests never write into the sources.
-fn scratch(name: &str, contents: &[u8]) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check_cli");
-    std::fs::create_dir_all(&dir).expect("create scratch dir");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("write scratch file");
-    path
-}
+use common::{run, scratch, stdout};
 
 #[test]
 fn text_output_is_compiler_style_with_caret() {

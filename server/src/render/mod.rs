@@ -1,8 +1,9 @@
 //! Printing diagnostics, one file per output format: compiler-style text (text.rs) and a
-//! JSON array (json.rs). This file holds what they share: a checked file's report and
-//! where in its text a diagnostic is (DESIGN §3.8).
+//! JSON array (json.rs); and the summary line (summary.rs). This file holds what they
+//! share: a checked file's report and where in its text a diagnostic is (DESIGN §3.8).
 
 mod json;
+mod summary;
 mod text;
 
 use std::path::PathBuf;
@@ -11,6 +12,7 @@ use mlir_analysis::line_index::LineIndex;
 use mlir_analysis::{Diagnostic, Severity, TextSize};
 
 pub use json::render_json;
+pub use summary::Summary;
 pub use text::render_text;
 
 pub struct FileReport {
@@ -42,9 +44,15 @@ impl FileReport {
     }
 
     pub fn has_errors(&self) -> bool {
+        self.count(Severity::Error) > 0
+    }
+
+    /// How many diagnostics of this severity the file has (its notes are not counted).
+    fn count(&self, severity: Severity) -> usize {
         self.diagnostics
             .iter()
-            .any(|d| d.severity == Severity::Error)
+            .filter(|d| d.severity == severity)
+            .count()
     }
 }
 

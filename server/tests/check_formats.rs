@@ -1,0 +1,79 @@
+//! End-to-end tests of how `mlir-analyzer check` reports, as linters do (issue 43): the
+//! summary line on stderr, colour, standard input, control characters in echoed source,
+//! and the `github`, `sarif` and `junit` formats.
+
+mod common;
+
+use common::{run, scratch, stderr, stdout};
+
+/// The last line on stderr: the summary.
+fn summary(out: &std::process::Output) -> String {
+    let err = stderr(out);
+    err.lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_clean_run_says_how_many_files_it_checked() {
+    let out = run(&["check", "test-data/syntax/ok"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "checked 1 file: no errors\n");
+    let dir = common::scratch_dir().join("three_clean");
+    std::fs::create_dir_all(&dir).expect("create folder");
+    for name in ["a.mlir", "b.mlir", "c.mlir"] {
+        std::fs::write(dir.join(name), "\"t.op\"() : () -> ()\n").expect("write");
+    }
+    let out = run(&["check", dir.to_str().unwrap()]);
+    assert_eq!(stderr(&out), "checked 3 files: no errors\n");
+}
+
+#[test]
+fn a_failing_run_counts_errors_and_files_in_every_format() {
+    let errors = scratch(
+        "two_errors.mlir",
+        b"\"t.op\"() : i32\n\"t.op\"(%a %a) : (i32, i32) -> ()\n",
+    );
+    let clean = scratch("clean.mlir", b"\"t.op\"() : () -> ()\n");
+    let (errors, clean) = (errors.to_str().unwrap(), clean.to_str().unwrap());
+    for format in ["text", "json"] {
+        let out = run(&["check", "--format", format, errors, clean]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            summary(&out),
+            "checked 2 files: 2 errors in 1 file",
+            "{format}"
+        );
+    }
+    let out = run(&["check", errors, errors]);
+    assert_eq!(summary(&out), "checked 2 files: 4 errors in 2 files");
+}
+
+/// No check of ours gives warnings yet (the summary's unit tests count them); a hint is
+/// not counted.
+#[test]
+fn hints_are_not_counted() {
+    let text = "irdl.dialect @p {\n  irdl.operation @o {\n    %0 = irdl.c_pred \"$_self != nullptr\"\n    irdl.operands(a: %0)\n  }\n}\n";
+    let hinted = scratch("hinted.irdl.mlir", text.as_bytes());
+    let out = run(&["check", hinted.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(summary(&out), "checked 1 file: no errors");
+}
+
+#[test]
+fn unmatched_expectations_count_as_errors() {
+    let text = "// expected-error@+1 {{not this one}}\n\"t.op\"() : i32\n";
+    let path = scratch("verify.mlir", text.as_bytes());
+    let out = run(&["check", "--verify-diagnostics", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(summary(&out), "checked 1 file: 2 errors in 1 file");
+}
+
+#[test]
+fn a_run_with_unreadable_input_still_says_what_it_checked() {
+    let clean = scratch("readable.mlir", b"\"t.op\"() : () -> ()\n");
+    let out = run(&["check", "no/such/file.mlir", clean.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("cannot read no/such/file.mlir"), "{err}");
+    assert_eq!(summary(&out), "checked 1 file: no errors");
+}
