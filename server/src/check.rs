@@ -1,10 +1,10 @@
-//! `mlir-analyzer check`: reads files and folders, asks `mlir-analysis` for diagnostics
+//! `mlir-analyzer check`: reads files, folders and standard input (`-`), asks `mlir-analysis` for diagnostics
 //! (every independent error, or with `--reach mlir-opt` what `mlir-opt` reaches; and, with
 //! `--verify-diagnostics`, checks them against the files' annotations), prints them, and
 //! ends with a summary line on stderr. Exit status: 1 if an error or unmatched
 //! expectation was found, 2 on bad usage or unreadable input, 0 otherwise.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -21,40 +21,20 @@ use crate::cli::{CheckOptions, Format, ReachArg};
 use crate::render::{FileReport, Summary, render_json, render_text};
 
 pub fn run(options: &CheckOptions) -> ExitCode {
+    if let Err(message) = check_usage(options) {
+        eprintln!("mlir-analyzer: {message}");
+        return ExitCode::from(2);
+    }
     let mut input_failed = false;
-    let mut irdl = Vec::new();
-    for path in &options.irdl_files {
-        match std::fs::read(path) {
-            Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes);
-                irdl.extend(mlir_analysis::irdl::dialects_in(&text));
-            }
-            Err(err) => {
-                eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
-                input_failed = true;
-            }
-        }
-    }
-    let mut files = Vec::new();
-    for path in &options.paths {
-        match collect_mlir_files(path) {
-            Ok(found) if found.is_empty() => {
-                eprintln!("mlir-analyzer: no .mlir files in {}", path.display());
-                input_failed = true;
-            }
-            Ok(found) => files.extend(found),
-            Err(err) => {
-                eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
-                input_failed = true;
-            }
-        }
-    }
+    let irdl = read_irdl_files(&options.irdl_files, &mut input_failed);
+    let inputs = collect_inputs(&options.paths, &mut input_failed);
     let mut reports = Vec::new();
-    for path in files {
-        match check_file(&path, options, &irdl) {
+    for input in inputs {
+        match check_input(&input, options, &irdl) {
             Ok(report) => reports.push(report),
             Err(err) => {
-                eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
+                let name = input.name(options);
+                eprintln!("mlir-analyzer: cannot read {}: {err}", name.display());
                 input_failed = true;
             }
         }
@@ -76,6 +56,88 @@ pub fn run(options: &CheckOptions) -> ExitCode {
     } else {
         u8::from(found_errors)
     })
+}
+
+/// The path that names standard input, as for `mlir-opt -`.
+const STDIN_PATH: &str = "-";
+
+/// Bad usage that clap does not see: standard input can be read only once, and a name for
+/// it is a mistake when it is not read at all.
+fn check_usage(options: &CheckOptions) -> Result<(), String> {
+    let stdin_paths = options.paths.iter().filter(|p| is_stdin(p)).count();
+    if stdin_paths > 1 {
+        return Err(format!(
+            "'{STDIN_PATH}' (standard input) can be given only once, not {stdin_paths} times"
+        ));
+    }
+    if stdin_paths == 0 && options.stdin_filename.is_some() {
+        return Err(format!(
+            "--stdin-filename names standard input, which is read only for the path '{STDIN_PATH}'"
+        ));
+    }
+    Ok(())
+}
+
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == STDIN_PATH
+}
+
+/// What one checked text comes from.
+enum Input {
+    File(PathBuf),
+    Stdin,
+}
+
+impl Input {
+    /// The name messages give it.
+    fn name(&self, options: &CheckOptions) -> PathBuf {
+        match self {
+            Input::File(path) => path.clone(),
+            Input::Stdin => PathBuf::from(options.stdin_name()),
+        }
+    }
+}
+
+/// The IRDL dialects of the `--irdl-file` files; a file that cannot be read is reported.
+fn read_irdl_files(paths: &[PathBuf], input_failed: &mut bool) -> Vec<IrdlDialect> {
+    let mut irdl = Vec::new();
+    for path in paths {
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                irdl.extend(mlir_analysis::irdl::dialects_in(&text));
+            }
+            Err(err) => {
+                eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
+                *input_failed = true;
+            }
+        }
+    }
+    irdl
+}
+
+/// The inputs the paths name, in their order: `-` is standard input, a folder every
+/// `*.mlir` below it. A path that names nothing to check is reported.
+fn collect_inputs(paths: &[PathBuf], input_failed: &mut bool) -> Vec<Input> {
+    let mut inputs = Vec::new();
+    for path in paths {
+        if is_stdin(path) {
+            inputs.push(Input::Stdin);
+            continue;
+        }
+        match collect_mlir_files(path) {
+            Ok(found) if found.is_empty() => {
+                eprintln!("mlir-analyzer: no .mlir files in {}", path.display());
+                *input_failed = true;
+            }
+            Ok(found) => inputs.extend(found.into_iter().map(Input::File)),
+            Err(err) => {
+                eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
+                *input_failed = true;
+            }
+        }
+    }
+    inputs
 }
 
 fn print_reports(reports: &[FileReport], format: Format) -> io::Result<()> {
@@ -117,8 +179,31 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
-fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::Result<FileReport> {
-    let bytes = crate::read_file::read_file(path)?;
+fn check_input(
+    input: &Input,
+    options: &CheckOptions,
+    irdl: &[IrdlDialect],
+) -> io::Result<FileReport> {
+    let bytes = match input {
+        Input::File(path) => crate::read_file::read_file(path)?,
+        Input::Stdin => read_stdin()?,
+    };
+    Ok(check_text(input.name(options), bytes, options, irdl))
+}
+
+fn read_stdin() -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    io::stdin().lock().read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The report on one text, under the name messages give it.
+fn check_text(
+    name: PathBuf,
+    bytes: Vec<u8>,
+    options: &CheckOptions,
+    irdl: &[IrdlDialect],
+) -> FileReport {
     let (text, mut diagnostics) = decode(bytes);
     let split = options.split_input_file || run_line_requests_split(&text);
     if split {
@@ -146,11 +231,11 @@ fn check_file(path: &Path, options: &CheckOptions, irdl: &[IrdlDialect]) -> io::
         diagnostics = apply_expectations(&text, split, diagnostics, Presentation::Verify);
     }
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end()));
-    Ok(FileReport {
-        path: path.to_path_buf(),
+    FileReport {
+        path: name,
         text,
         diagnostics,
-    })
+    }
 }
 
 fn reach(options: &CheckOptions) -> Reach {

@@ -54,7 +54,10 @@ pub struct CheckOptions {
     /// --irdl-file` (repeatable; dialects a checked file defines itself are always used).
     #[arg(long = "irdl-file", value_name = "FILE")]
     pub irdl_files: Vec<PathBuf>,
-    /// Files and folders to check.
+    /// The name standard input goes by in messages [default: <stdin>].
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<String>,
+    /// Files and folders to check; `-` reads standard input (once).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
 }
@@ -67,6 +70,11 @@ pub enum ReachArg {
 }
 
 impl CheckOptions {
+    /// The name standard input goes by in messages.
+    pub fn stdin_name(&self) -> &str {
+        self.stdin_filename.as_deref().unwrap_or("<stdin>")
+    }
+
     /// The reach asked for, else `mlir-opt`'s under `--verify-diagnostics` and every
     /// independent error otherwise.
     pub fn reach(&self) -> ReachArg {

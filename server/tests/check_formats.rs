@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{run, scratch, stderr, stdout};
+use common::{run, run_with_stdin, scratch, stderr, stdout};
 
 /// The last line on stderr: the summary.
 fn summary(out: &std::process::Output) -> String {
@@ -76,4 +76,45 @@ fn a_run_with_unreadable_input_still_says_what_it_checked() {
     let err = stderr(&out);
     assert!(err.contains("cannot read no/such/file.mlir"), "{err}");
     assert_eq!(summary(&out), "checked 1 file: no errors");
+}
+
+#[test]
+fn a_dash_reads_standard_input_as_stdin_or_the_name_given() {
+    let broken = b"\"t.op\"() : i32\n";
+    let out = run_with_stdin(&["check", "-"], broken);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "<stdin>:1:12: error: expected function type\n\"t.op\"() : i32\n           ^\n"
+    );
+    assert_eq!(summary(&out), "checked 1 file: 1 error in 1 file");
+    let args = [
+        "check",
+        "--format",
+        "json",
+        "--stdin-filename",
+        "dir/buffer.mlir",
+        "test-data/syntax/ok",
+        "-",
+    ];
+    let out = run_with_stdin(&args, broken);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(json[0]["path"], "dir/buffer.mlir");
+    assert_eq!(summary(&out), "checked 2 files: 1 error in 1 file");
+    let clean = run_with_stdin(&["check", "-"], b"\"t.op\"() : () -> ()\n");
+    assert_eq!(clean.status.code(), Some(0));
+}
+
+#[test]
+fn standard_input_is_read_once_and_named_only_when_read() {
+    let out = run_with_stdin(&["check", "-", "test-data/syntax/ok", "-"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "mlir-analyzer: '-' (standard input) can be given only once, not 2 times\n"
+    );
+    let out = run(&["check", "--stdin-filename", "x.mlir", "test-data/syntax/ok"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--stdin-filename names standard input"));
 }

@@ -35,12 +35,8 @@ pub fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run mlir-analyzer");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input)
-        .expect("write stdin");
+    // A run that stops before reading (bad usage) closes the pipe: not the test's failure.
+    let _ = child.stdin.take().expect("stdin").write_all(input);
     child.wait_with_output().expect("wait for mlir-analyzer")
 }
 
