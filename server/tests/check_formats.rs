@@ -118,3 +118,41 @@ fn standard_input_is_read_once_and_named_only_when_read() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--stdin-filename names standard input"));
 }
+
+/// Bytes a terminal would act on: C0 controls but tab and line feed, DEL, and C1 controls
+/// (U+0080 to U+009F, two bytes in UTF-8).
+fn raw_controls(bytes: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(bytes);
+    text.chars()
+        .filter(|&c| c.is_control() && c != '\n' && c != '\t')
+        .map(|c| format!("{c:?}"))
+        .collect()
+}
+
+#[test]
+fn control_characters_in_source_and_messages_are_escaped_in_text() {
+    let line = b"\"t.op\"() {s = \"\x1b[31m\x00\xc2\x9b\x7f\", x = } : () -> ()\n";
+    let symbol = b"func.func @\"a\x1b[31m\x00\"() {\n  return\n}\n";
+    let mut text = line.to_vec();
+    text.extend_from_slice(symbol);
+    text.extend_from_slice(symbol);
+    let path = scratch("controls.mlir", &text);
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(raw_controls(&out.stdout), Vec::<String>::new());
+    let shown = stdout(&out);
+    let expected_line = "\"t.op\"() {s = \"\\u{1b}[31m\\u{0}\\u{9b}\\u{7f}\", x = } : () -> ()";
+    // The error is just after `x =` (byte column 31): the caret goes under that space,
+    // past the escapes' width.
+    let caret_line = format!("{}^", " ".repeat(expected_line.find(" }").unwrap()));
+    let entry = format!(":1:31: error: expected attribute value\n{expected_line}\n{caret_line}\n");
+    assert!(shown.contains(&entry), "{shown}");
+    assert!(
+        shown.contains(":5:1: error: redefinition of symbol named 'a\\u{1b}[31m\\u{0}'\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("func.func @\"a\\u{1b}[31m\\u{0}\"() {\n^\n"),
+        "{shown}"
+    );
+}

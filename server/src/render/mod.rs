@@ -1,7 +1,9 @@
 //! Printing diagnostics, one file per output format: compiler-style text (text.rs) and a
 //! JSON array (json.rs); and the summary line (summary.rs). This file holds what they
-//! share: a checked file's report and where in its text a diagnostic is (DESIGN §3.8).
+//! share: a checked file's report and where in its text a diagnostic is; controls.rs how
+//! control characters are shown (DESIGN §3.8).
 
+mod controls;
 mod json;
 mod summary;
 mod text;
