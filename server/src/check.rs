@@ -1,10 +1,10 @@
 //! `mlir-analyzer check`: reads files, folders and standard input (`-`), asks `mlir-analysis` for diagnostics
 //! (every independent error, or with `--reach mlir-opt` what `mlir-opt` reaches; and, with
 //! `--verify-diagnostics`, checks them against the files' annotations), prints them, and
-//! ends with a summary line on stderr. Exit status: 1 if an error or unmatched
+//! ends with a summary line on stderr, coloured as `--color` and the terminals say. Exit status: 1 if an error or unmatched
 //! expectation was found, 2 on bad usage or unreadable input, 0 otherwise.
 
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -17,8 +17,8 @@ use mlir_analysis::{
     parse_diagnostics_outlined, syntax_diagnostics,
 };
 
-use crate::cli::{CheckOptions, Format, ReachArg};
-use crate::render::{FileReport, Summary, render_json, render_text};
+use crate::cli::{CheckOptions, ColorArg, Format, ReachArg};
+use crate::render::{Colors, FileReport, Summary, render_json, render_text};
 
 pub fn run(options: &CheckOptions) -> ExitCode {
     if let Err(message) = check_usage(options) {
@@ -40,14 +40,15 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         }
     }
     let found_errors = reports.iter().any(FileReport::has_errors);
-    let printed = print_reports(&reports, options.format);
+    let stdout_colors = colors(options.color, io::stdout().is_terminal());
+    let printed = print_reports(&reports, options.format, stdout_colors);
     if let Err(err) = &printed
         && err.kind() != io::ErrorKind::BrokenPipe
     {
         eprintln!("mlir-analyzer: cannot write output: {err}");
     }
     // Also when input could not be read or output written: it says what was checked.
-    print_summary(&reports);
+    print_summary(&reports, colors(options.color, io::stderr().is_terminal()));
     if printed.is_err() {
         return ExitCode::from(2);
     }
@@ -140,18 +141,29 @@ fn collect_inputs(paths: &[PathBuf], input_failed: &mut bool) -> Vec<Input> {
     inputs
 }
 
-fn print_reports(reports: &[FileReport], format: Format) -> io::Result<()> {
+/// Whether to colour a stream: `--color auto` colours a terminal, unless `NO_COLOR` is set
+/// to something (https://no-color.org); an explicit `--color always` wins over `NO_COLOR`.
+fn colors(choice: ColorArg, is_terminal: bool) -> Colors {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    Colors(match choice {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => is_terminal && !no_color,
+    })
+}
+
+fn print_reports(reports: &[FileReport], format: Format, colors: Colors) -> io::Result<()> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     match format {
-        Format::Text => render_text(&mut out, reports)?,
+        Format::Text => render_text(&mut out, reports, colors)?,
         Format::Json => render_json(&mut out, reports)?,
     }
     out.flush()
 }
 
-fn print_summary(reports: &[FileReport]) {
+fn print_summary(reports: &[FileReport], colors: Colors) {
     // Nothing is left to tell if stderr is closed too.
-    let _ = writeln!(io::stderr().lock(), "{}", Summary::of(reports).line());
+    let _ = writeln!(io::stderr().lock(), "{}", Summary::of(reports).line(colors));
 }
 
 /// A file is itself; a folder is every `*.mlir` below it, sorted.

@@ -32,6 +32,10 @@ pub struct CheckOptions {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Colour the text format's diagnostics and the summary line: `auto` where the output
+    /// is a terminal and `NO_COLOR` is unset or empty, `always`, or `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
     /// Check `expected-error` (and -warning/-note/-remark) annotations like
     /// `mlir-opt -verify-diagnostics`.
     #[arg(long)]
@@ -60,6 +64,14 @@ pub struct CheckOptions {
     /// Files and folders to check; `-` reads standard input (once).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
 }
 
 /// `--reach`: how far findings go in a file that does not parse.

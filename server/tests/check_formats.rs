@@ -156,3 +156,84 @@ fn control_characters_in_source_and_messages_are_escaped_in_text() {
         "{shown}"
     );
 }
+
+const RED_ERROR: &str = "\x1b[1;31merror\x1b[0m";
+
+#[test]
+fn color_always_colours_text_and_summary_even_with_no_color() {
+    let path = "test-data/syntax/err/recovery.mlir";
+    for no_color in [None, Some("1")] {
+        let mut command = common::command(&["check", "--color", "always", path]);
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        let out = command.output().expect("run mlir-analyzer");
+        let text = stdout(&out);
+        assert!(
+            text.starts_with(&format!(
+                "\x1b[1m{path}:3:15:\x1b[0m {RED_ERROR}: expected ')' to end operand list\n"
+            )),
+            "{text:?}"
+        );
+        assert!(
+            text.contains("\n              \x1b[1;32m^\x1b[0m\n"),
+            "{text:?}"
+        );
+        assert!(summary(&out).starts_with("\x1b[1mchecked 1 file:\x1b[0m \x1b[1;31m"));
+    }
+    let json = run(&["check", "--color", "always", "--format", "json", path]);
+    assert!(
+        !stdout(&json).contains('\x1b'),
+        "only the text format is coloured"
+    );
+    for args in [
+        &["check", path][..],
+        &["check", "--color", "never", path][..],
+    ] {
+        let out = run(args);
+        assert!(!stdout(&out).contains('\x1b') && !stderr(&out).contains('\x1b'));
+    }
+}
+
+/// What the binary prints with a terminal for its stdout and stderr (python3's `pty`), and
+/// `NO_COLOR` set to `no_color`; `None` (the test is skipped) without python3 or a pty.
+fn in_terminal(args: &[&str], no_color: Option<&str>) -> Option<String> {
+    const SPAWN: &str = "import pty, sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)";
+    let mut command = std::process::Command::new("python3");
+    command
+        .args(["-c", SPAWN, env!("CARGO_BIN_EXE_mlir-analyzer")])
+        .args(args)
+        .current_dir(common::repo_root())
+        .env_remove("NO_COLOR")
+        .stdin(std::process::Stdio::null());
+    if let Some(value) = no_color {
+        command.env("NO_COLOR", value);
+    }
+    match command.output() {
+        Ok(out) if out.status.code() == Some(1) => Some(stdout(&out)),
+        Ok(out) => {
+            eprintln!("skipped: python3's pty.spawn did not run the check: {out:?}");
+            None
+        }
+        Err(err) => {
+            eprintln!("skipped: no python3 to give the check a terminal: {err}");
+            None
+        }
+    }
+}
+
+#[test]
+fn color_auto_colours_a_terminal_unless_no_color_is_set() {
+    let args = ["check", "test-data/syntax/err/recovery.mlir"];
+    let Some(plain) = in_terminal(&args, None) else {
+        return;
+    };
+    assert!(plain.contains(RED_ERROR), "{plain:?}");
+    assert!(plain.contains("\x1b[1mchecked 1 file:\x1b[0m"), "{plain:?}");
+    // An empty NO_COLOR does not count (no-color.org).
+    let empty = in_terminal(&args, Some("")).expect("ran before");
+    assert!(empty.contains(RED_ERROR), "{empty:?}");
+    let no_color = in_terminal(&args, Some("1")).expect("ran before");
+    assert!(!no_color.contains('\x1b'), "{no_color:?}");
+    assert!(no_color.contains("error: expected ')' to end operand list"));
+}

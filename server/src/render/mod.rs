@@ -1,10 +1,11 @@
 //! Printing diagnostics, one file per output format: compiler-style text (text.rs) and a
 //! JSON array (json.rs); and the summary line (summary.rs). This file holds what they
 //! share: a checked file's report and where in its text a diagnostic is; controls.rs how
-//! control characters are shown (DESIGN §3.8).
+//! control characters are shown, style.rs the colours (DESIGN §3.8).
 
 mod controls;
 mod json;
+mod style;
 mod summary;
 mod text;
 
@@ -14,6 +15,7 @@ use mlir_analysis::line_index::LineIndex;
 use mlir_analysis::{Diagnostic, Severity, TextSize};
 
 pub use json::render_json;
+pub use style::Colors;
 pub use summary::Summary;
 pub use text::render_text;
 

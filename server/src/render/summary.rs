@@ -5,6 +5,7 @@
 use mlir_analysis::Severity;
 
 use super::FileReport;
+use super::style::{BOLD, Colors, ERROR, GOOD, WARNING};
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -29,19 +30,24 @@ impl Summary {
         summary
     }
 
-    pub fn line(&self) -> String {
-        let mut line = format!("checked {}: ", counted(self.files, "file"));
+    /// The line, coloured: what was checked bold, errors red, warnings yellow, and a
+    /// clean run green.
+    pub fn line(&self, colors: Colors) -> String {
+        let checked = format!("checked {}:", counted(self.files, "file"));
+        let mut line = format!("{} ", colors.paint(BOLD, checked));
         if self.errors == 0 {
-            line.push_str("no errors");
+            line.push_str(&colors.paint(GOOD, "no errors").to_string());
         } else {
-            line.push_str(&format!(
+            let errors = format!(
                 "{} in {}",
                 counted(self.errors, "error"),
                 counted(self.files_with_errors, "file")
-            ));
+            );
+            line.push_str(&colors.paint(ERROR, errors).to_string());
         }
         if self.warnings > 0 {
-            line.push_str(&format!(", {}", counted(self.warnings, "warning")));
+            let warnings = counted(self.warnings, "warning");
+            line.push_str(&format!(", {}", colors.paint(WARNING, warnings)));
         }
         line
     }
@@ -64,7 +70,7 @@ mod tests {
             files_with_errors,
             warnings,
         };
-        summary.line()
+        summary.line(Colors(false))
     }
 
     #[test]
@@ -78,5 +84,23 @@ mod tests {
             "checked 1 file: 1 error in 1 file, 1 warning"
         );
         assert_eq!(line(5, 0, 0, 2), "checked 5 files: no errors, 2 warnings");
+    }
+
+    #[test]
+    fn colour_marks_errors_warnings_and_a_clean_run() {
+        let failing = Summary {
+            files: 2,
+            errors: 1,
+            files_with_errors: 1,
+            warnings: 1,
+        };
+        assert_eq!(
+            failing.line(Colors(true)),
+            "\x1b[1mchecked 2 files:\x1b[0m \x1b[1;31m1 error in 1 file\x1b[0m, \x1b[1;33m1 warning\x1b[0m"
+        );
+        assert_eq!(
+            Summary::default().line(Colors(true)),
+            "\x1b[1mchecked 0 files:\x1b[0m \x1b[1;32mno errors\x1b[0m"
+        );
     }
 }

@@ -1,71 +1,89 @@
 //! Compiler-style text: `file:line:col: error: message`, the source line and a caret, like
 //! `mlir-opt`. Lines and columns are 1-based; columns count bytes. Control characters
-//! are escaped (controls.rs), the caret kept under the place.
+//! are escaped (controls.rs), the caret kept under the place. With colour, the location is
+//! bold, the severity coloured by its kind, the caret green.
 
 use std::io::{self, Write};
 
-use mlir_analysis::TextSize;
 use mlir_analysis::line_index::LineIndex;
+use mlir_analysis::{Severity, TextSize};
 
 use super::controls::{escape_controls, shown_width};
+use super::style::{BOLD, CARET, Colors, severity_style};
 use super::{FileReport, position, with_diagnostics};
 
 /// A tab is left as it is: it moves the caret line as far as the source line.
 const KEEP: &[char] = &['\t'];
 
-pub fn render_text(out: &mut impl Write, reports: &[FileReport]) -> io::Result<()> {
+pub fn render_text(out: &mut impl Write, reports: &[FileReport], colors: Colors) -> io::Result<()> {
     for (report, index) in with_diagnostics(reports) {
+        let file = FileText {
+            report,
+            index: &index,
+            colors,
+        };
         for d in &report.diagnostics {
-            write_text_entry(
-                out,
-                report,
-                &index,
-                d.range.start(),
-                d.severity.as_str(),
-                &d.message,
-            )?;
+            file.write_entry(out, d.range.start(), d.severity, &d.message)?;
             for note in &d.notes {
-                write_text_entry(
-                    out,
-                    report,
-                    &index,
-                    note.range.start(),
-                    "note",
-                    &note.message,
-                )?;
+                file.write_entry(out, note.range.start(), Severity::Note, &note.message)?;
             }
         }
     }
     Ok(())
 }
 
-fn write_text_entry(
+/// What printing one file's entries needs.
+struct FileText<'a> {
+    report: &'a FileReport,
+    index: &'a LineIndex,
+    colors: Colors,
+}
+
+impl FileText<'_> {
+    fn write_entry(
+        &self,
+        out: &mut impl Write,
+        at: TextSize,
+        severity: Severity,
+        message: &str,
+    ) -> io::Result<()> {
+        let (report, index, colors) = (self.report, self.index, self.colors);
+        let pos = position(&report.text, index, at);
+        let path = report.path.display().to_string();
+        let location = format!(
+            "{}:{}:{}:",
+            escape_controls(&path, KEEP),
+            pos.line + 1,
+            pos.byte_col + 1
+        );
+        writeln!(
+            out,
+            "{} {}: {}",
+            colors.paint(BOLD, location),
+            colors.paint(severity_style(severity), severity.as_str()),
+            escape_controls(message, KEEP),
+        )?;
+        let line = line_text(&report.text, index, pos.line);
+        let (shown, caret_col) = excerpt(line, pos.byte_col as usize);
+        write_source_line(out, &shown, caret_col, colors)
+    }
+}
+
+/// The source line, escaped, and under it the caret at byte `caret_col` of the line.
+fn write_source_line(
     out: &mut impl Write,
-    report: &FileReport,
-    index: &LineIndex,
-    at: TextSize,
-    severity: &str,
-    message: &str,
+    shown: &str,
+    caret_col: usize,
+    colors: Colors,
 ) -> io::Result<()> {
-    let pos = position(&report.text, index, at);
-    let path = report.path.display().to_string();
-    writeln!(
-        out,
-        "{}:{}:{}: {severity}: {}",
-        escape_controls(&path, KEEP),
-        pos.line + 1,
-        pos.byte_col + 1,
-        escape_controls(message, KEEP),
-    )?;
-    let line = line_text(&report.text, index, pos.line);
-    let (shown, caret_col) = excerpt(line, pos.byte_col as usize);
     let (before, after) = shown.split_at(caret_col);
     writeln!(
         out,
-        "{}{}\n{}^",
+        "{}{}\n{}{}",
         escape_controls(before, KEEP),
         escape_controls(after, KEEP),
-        caret_indent(before)
+        caret_indent(before),
+        colors.paint(CARET, '^'),
     )
 }
 
@@ -123,7 +141,7 @@ mod tests {
     fn an_error_on_the_first_line_prints_its_line() {
         let text = format!("x\n{}", "y\n".repeat(1000));
         let mut out = Vec::new();
-        render_text(&mut out, &[report(&text, &[(0, 1)])]).expect("rendered");
+        render_text(&mut out, &[report(&text, &[(0, 1)])], Colors(false)).expect("rendered");
         let shown = String::from_utf8(out).expect("UTF-8");
         assert_eq!(shown, "f.mlir:1:1: error: m\nx\n^\n");
     }
@@ -133,7 +151,7 @@ mod tests {
         let text = "\u{1b}[31m\t\0é x";
         let at = text.find('x').unwrap() as u32;
         let mut out = Vec::new();
-        render_text(&mut out, &[report(text, &[(at, at + 1)])]).expect("rendered");
+        render_text(&mut out, &[report(text, &[(at, at + 1)])], Colors(false)).expect("rendered");
         let shown = String::from_utf8(out).expect("UTF-8");
         let mut lines = shown.lines().skip(1);
         let (line, caret) = (lines.next().unwrap(), lines.next().unwrap());
@@ -141,5 +159,17 @@ mod tests {
         assert_eq!(caret, "          \t       ^");
         let before_caret = &line[..line.find('x').unwrap()];
         assert_eq!(caret.len() - 1, before_caret.chars().count());
+    }
+
+    #[test]
+    fn colour_marks_the_location_the_severity_and_the_caret() {
+        let mut out = Vec::new();
+        render_text(&mut out, &[report("ab", &[(1, 2), (0, 0)])], Colors(true)).expect("rendered");
+        let shown = String::from_utf8(out).expect("UTF-8");
+        assert_eq!(
+            shown,
+            "\x1b[1mf.mlir:1:2:\x1b[0m \x1b[1;31merror\x1b[0m: m\nab\n \x1b[1;32m^\x1b[0m\n\
+             \x1b[1mf.mlir:1:1:\x1b[0m \x1b[1;36mnote\x1b[0m: n\nab\n\x1b[1;32m^\x1b[0m\n"
+        );
     }
 }
