@@ -18,7 +18,7 @@ use mlir_analysis::{
 };
 
 use crate::cli::{CheckOptions, ColorArg, Format, ReachArg};
-use crate::render::{Colors, FileReport, Summary, render_json, render_text};
+use crate::render::{Colors, FileReport, Summary, render_github, render_json, render_text};
 
 pub fn run(options: &CheckOptions) -> ExitCode {
     if let Err(message) = check_usage(options) {
@@ -157,6 +157,7 @@ fn print_reports(reports: &[FileReport], format: Format, colors: Colors) -> io::
     match format {
         Format::Text => render_text(&mut out, reports, colors)?,
         Format::Json => render_json(&mut out, reports)?,
+        Format::Github => render_github(&mut out, reports)?,
     }
     out.flush()
 }

@@ -100,8 +100,12 @@ impl CheckOptions {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
+    /// `file:line:col: error: message`, the source line and a caret.
     Text,
+    /// One array of diagnostics with LSP positions.
     Json,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
 }
 
 pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Args, clap::Error> {

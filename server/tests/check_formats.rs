@@ -35,7 +35,7 @@ fn a_failing_run_counts_errors_and_files_in_every_format() {
     );
     let clean = scratch("clean.mlir", b"\"t.op\"() : () -> ()\n");
     let (errors, clean) = (errors.to_str().unwrap(), clean.to_str().unwrap());
-    for format in ["text", "json"] {
+    for format in ["text", "json", "github"] {
         let out = run(&["check", "--format", format, errors, clean]);
         assert_eq!(out.status.code(), Some(1));
         assert_eq!(
@@ -236,4 +236,63 @@ fn color_auto_colours_a_terminal_unless_no_color_is_set() {
     let no_color = in_terminal(&args, Some("1")).expect("ran before");
     assert!(!no_color.contains('\x1b'), "{no_color:?}");
     assert!(no_color.contains("error: expected ')' to end operand list"));
+}
+
+/// A file with a redefinition, whose error has a note on the first definition.
+const REDEFINITION: &[u8] =
+    b"func.func @f() {\n  %a = arith.constant 1 : i32\n  %a = arith.constant 2 : i32\n  return\n}\n";
+
+#[test]
+fn github_format_is_one_workflow_command_a_diagnostic_and_note() {
+    // `,` and `:` in a path are escaped as property values are, `%` in a message as data.
+    let path = scratch("a,b:c.mlir", REDEFINITION);
+    let hint = scratch(
+        "hint.irdl.mlir",
+        b"irdl.dialect @p {\n  irdl.operation @o {\n    %0 = irdl.c_pred \"$_self != nullptr\"\n    irdl.operands(a: %0)\n  }\n}\n",
+    );
+    let out = run(&[
+        "check",
+        "--format",
+        "github",
+        path.to_str().unwrap(),
+        hint.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let file = path
+        .to_str()
+        .unwrap()
+        .replace(':', "%3A")
+        .replace(',', "%2C");
+    let hint_file = hint.to_str().unwrap();
+    let expected = [
+        format!(
+            "::error file={file},line=3,col=3,endLine=3,endColumn=5,title=mlir-analyzer (redefinition)::redefinition of SSA value '%25a'"
+        ),
+        format!(
+            "::notice file={file},line=2,col=3,endLine=2,endColumn=5,title=mlir-analyzer (redefinition)::note: previously defined here (on the error at 3:3: redefinition of SSA value '%25a')"
+        ),
+    ];
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..2], expected, "{lines:#?}");
+    assert_eq!(lines.len(), 3, "{lines:#?}");
+    assert!(
+        lines[2].starts_with(&format!("::notice file={hint_file},line=3,col=10,")),
+        "a hint is a notice: {}",
+        lines[2]
+    );
+    assert_eq!(summary(&out), "checked 2 files: 1 error in 1 file");
+}
+
+#[test]
+fn github_format_escapes_control_characters() {
+    let symbol = b"func.func @\"a\x1b[31m\x00\"() {\n  return\n}\n";
+    let path = scratch("controls_github.mlir", &symbol.repeat(2));
+    let out = run(&["check", "--format", "github", path.to_str().unwrap()]);
+    assert_eq!(raw_controls(&out.stdout), Vec::<String>::new());
+    let text = stdout(&out);
+    assert!(
+        text.contains("::redefinition of symbol named 'a\\u{1b}[31m\\u{0}'\n"),
+        "{text}"
+    );
 }

@@ -1,9 +1,11 @@
-//! Printing diagnostics, one file per output format: compiler-style text (text.rs) and a
-//! JSON array (json.rs); and the summary line (summary.rs). This file holds what they
+//! Printing diagnostics, one file per output format: compiler-style text (text.rs), a
+//! JSON array (json.rs) and GitHub Actions annotations (github.rs); and the summary line
+//! (summary.rs). This file holds what they
 //! share: a checked file's report and where in its text a diagnostic is; controls.rs how
 //! control characters are shown, style.rs the colours (DESIGN §3.8).
 
 mod controls;
+mod github;
 mod json;
 mod style;
 mod summary;
@@ -14,6 +16,7 @@ use std::path::PathBuf;
 use mlir_analysis::line_index::LineIndex;
 use mlir_analysis::{Diagnostic, Severity, TextSize};
 
+pub use github::render_github;
 pub use json::render_json;
 pub use style::Colors;
 pub use summary::Summary;
