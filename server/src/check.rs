@@ -18,7 +18,9 @@ use mlir_analysis::{
 };
 
 use crate::cli::{CheckOptions, ColorArg, Format, ReachArg};
-use crate::render::{Colors, FileReport, Summary, render_github, render_json, render_text};
+use crate::render::{
+    Colors, FileReport, Summary, render_github, render_json, render_sarif, render_text,
+};
 
 pub fn run(options: &CheckOptions) -> ExitCode {
     if let Err(message) = check_usage(options) {
@@ -158,6 +160,7 @@ fn print_reports(reports: &[FileReport], format: Format, colors: Colors) -> io::
         Format::Text => render_text(&mut out, reports, colors)?,
         Format::Json => render_json(&mut out, reports)?,
         Format::Github => render_github(&mut out, reports)?,
+        Format::Sarif => render_sarif(&mut out, reports)?,
     }
     out.flush()
 }

@@ -106,6 +106,8 @@ pub enum Format {
     Json,
     /// GitHub Actions workflow commands (annotations).
     Github,
+    /// A SARIF 2.1.0 log, for code-scanning services.
+    Sarif,
 }
 
 pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Args, clap::Error> {

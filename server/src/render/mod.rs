@@ -1,12 +1,13 @@
 //! Printing diagnostics, one file per output format: compiler-style text (text.rs), a
-//! JSON array (json.rs) and GitHub Actions annotations (github.rs); and the summary line
-//! (summary.rs). This file holds what they
+//! JSON array (json.rs), GitHub Actions annotations (github.rs) and a SARIF log
+//! (sarif.rs); and the summary line (summary.rs). This file holds what they
 //! share: a checked file's report and where in its text a diagnostic is; controls.rs how
 //! control characters are shown, style.rs the colours (DESIGN §3.8).
 
 mod controls;
 mod github;
 mod json;
+mod sarif;
 mod style;
 mod summary;
 mod text;
@@ -18,6 +19,7 @@ use mlir_analysis::{Diagnostic, Severity, TextSize};
 
 pub use github::render_github;
 pub use json::render_json;
+pub use sarif::render_sarif;
 pub use style::Colors;
 pub use summary::Summary;
 pub use text::render_text;
