@@ -19,7 +19,8 @@ use mlir_analysis::{
 
 use crate::cli::{CheckOptions, ColorArg, Format, ReachArg};
 use crate::render::{
-    Colors, FileReport, Summary, render_github, render_json, render_sarif, render_text,
+    Colors, FileReport, Summary, render_github, render_json, render_junit, render_sarif,
+    render_text,
 };
 
 pub fn run(options: &CheckOptions) -> ExitCode {
@@ -161,6 +162,7 @@ fn print_reports(reports: &[FileReport], format: Format, colors: Colors) -> io::
         Format::Json => render_json(&mut out, reports)?,
         Format::Github => render_github(&mut out, reports)?,
         Format::Sarif => render_sarif(&mut out, reports)?,
+        Format::Junit => render_junit(&mut out, reports)?,
     }
     out.flush()
 }

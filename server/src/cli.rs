@@ -108,6 +108,8 @@ pub enum Format {
     Github,
     /// A SARIF 2.1.0 log, for code-scanning services.
     Sarif,
+    /// JUnit XML: a test case a file, a failure an error.
+    Junit,
 }
 
 pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Args, clap::Error> {

@@ -35,7 +35,7 @@ fn a_failing_run_counts_errors_and_files_in_every_format() {
     );
     let clean = scratch("clean.mlir", b"\"t.op\"() : () -> ()\n");
     let (errors, clean) = (errors.to_str().unwrap(), clean.to_str().unwrap());
-    for format in ["text", "json", "github", "sarif"] {
+    for format in ["text", "json", "github", "sarif", "junit"] {
         let out = run(&["check", "--format", format, errors, clean]);
         assert_eq!(out.status.code(), Some(1));
         assert_eq!(
@@ -450,4 +450,119 @@ fn sarif_validates_against_the_official_schema() {
         "{}",
         stdout(&out)
     );
+}
+
+/// The JUnit XML parsed by python3's `xml.dom.minidom` (which rejects XML that is not
+/// well-formed), as JSON: the root's and suite's attributes, and each test case's
+/// attributes, failures (attributes and text) and system-out. `None` without python3.
+fn parse_junit(name: &str, xml: &[u8]) -> Option<serde_json::Value> {
+    const PARSE: &str = r#"
+import json, sys
+from xml.dom import minidom
+doc = minidom.parse(sys.argv[1])
+attrs = lambda e: dict(e.attributes.items())
+text = lambda e: "".join(n.data for n in e.childNodes if n.nodeType == n.TEXT_NODE)
+root = doc.documentElement
+suites = [{"attrs": attrs(s), "cases": [
+    {"attrs": attrs(c),
+     "failures": [{"attrs": attrs(f), "text": text(f)} for f in c.getElementsByTagName("failure")],
+     "out": [text(o) for o in c.getElementsByTagName("system-out")]}
+    for c in s.getElementsByTagName("testcase")]} for s in root.getElementsByTagName("testsuite")]
+print(json.dumps({"root": root.tagName, "attrs": attrs(root), "suites": suites}))
+"#;
+    let path = scratch(name, xml);
+    let out = match std::process::Command::new("python3")
+        .args(["-c", PARSE])
+        .arg(&path)
+        .output()
+    {
+        Ok(out) => out,
+        Err(err) => {
+            eprintln!("skipped: no python3 to parse the JUnit XML: {err}");
+            return None;
+        }
+    };
+    assert!(
+        out.status.success(),
+        "not well-formed XML: {}",
+        stderr(&out)
+    );
+    Some(serde_json::from_slice(&out.stdout).expect("the parser's JSON"))
+}
+
+#[test]
+fn junit_is_well_formed_with_a_case_a_file_and_a_failure_an_error() {
+    // Markup characters in a path, control characters in a message.
+    let odd = scratch("j&<'\">.mlir", REDEFINITION);
+    let symbol = b"func.func @\"a\x1b[31m\x00\"() {\n  return\n}\n";
+    let controls = scratch("controls_junit.mlir", &symbol.repeat(2));
+    let hint = scratch(
+        "junit_hint.irdl.mlir",
+        b"irdl.dialect @p {\n  irdl.operation @o {\n    %0 = irdl.c_pred \"$_self != nullptr\"\n    irdl.operands(a: %0)\n  }\n}\n",
+    );
+    let (odd, controls, hint) = (
+        odd.to_str().unwrap(),
+        controls.to_str().unwrap(),
+        hint.to_str().unwrap(),
+    );
+    let args = [
+        "check",
+        "--format",
+        "junit",
+        odd,
+        controls,
+        hint,
+        "test-data/syntax/ok",
+    ];
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites"));
+    assert_eq!(raw_controls(&out.stdout), Vec::<String>::new());
+    let Some(xml) = parse_junit("report.xml", &out.stdout) else {
+        return;
+    };
+    assert_eq!(xml["root"], "testsuites");
+    let suite = &xml["suites"][0];
+    assert_eq!(suite["attrs"]["name"], "mlir-analyzer check");
+    assert_eq!(suite["attrs"]["tests"], "4");
+    assert_eq!(suite["attrs"]["failures"], "2");
+    assert_eq!(suite["attrs"]["errors"], "0");
+    let cases = suite["cases"].as_array().unwrap();
+    let names: Vec<&str> = cases
+        .iter()
+        .map(|c| c["attrs"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [odd, controls, hint, "test-data/syntax/ok/mixed_module.mlir"]
+    );
+    assert!(
+        cases
+            .iter()
+            .all(|c| c["attrs"]["classname"] == "mlir-analyzer")
+    );
+
+    let failure = &cases[0]["failures"][0];
+    assert_eq!(
+        failure["attrs"]["message"],
+        "redefinition of SSA value '%a'"
+    );
+    assert_eq!(failure["attrs"]["type"], "redefinition");
+    assert_eq!(
+        failure["text"],
+        format!(
+            "{odd}:3:3: redefinition of SSA value '%a'\n{odd}:2:3: note: previously defined here\n"
+        )
+    );
+    let escaped = &cases[1]["failures"][0]["attrs"]["message"];
+    assert_eq!(escaped, "redefinition of symbol named 'a\\u{1b}[31m\\u{0}'");
+    // A hint fails nothing: it is the case's output.
+    assert_eq!(cases[2]["failures"], serde_json::json!([]));
+    assert!(
+        cases[2]["out"][0]
+            .as_str()
+            .unwrap()
+            .contains(":3:10: hint: C++ predicates")
+    );
+    assert_eq!(cases[3]["failures"], serde_json::json!([]));
 }

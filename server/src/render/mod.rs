@@ -1,12 +1,13 @@
 //! Printing diagnostics, one file per output format: compiler-style text (text.rs), a
-//! JSON array (json.rs), GitHub Actions annotations (github.rs) and a SARIF log
-//! (sarif.rs); and the summary line (summary.rs). This file holds what they
+//! JSON array (json.rs), GitHub Actions annotations (github.rs), a SARIF log (sarif.rs)
+//! and JUnit XML (junit.rs); and the summary line (summary.rs). This file holds what they
 //! share: a checked file's report and where in its text a diagnostic is; controls.rs how
 //! control characters are shown, style.rs the colours (DESIGN §3.8).
 
 mod controls;
 mod github;
 mod json;
+mod junit;
 mod sarif;
 mod style;
 mod summary;
@@ -19,6 +20,7 @@ use mlir_analysis::{Diagnostic, Severity, TextSize};
 
 pub use github::render_github;
 pub use json::render_json;
+pub use junit::render_junit;
 pub use sarif::render_sarif;
 pub use style::Colors;
 pub use summary::Summary;
