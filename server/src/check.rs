@@ -1,8 +1,9 @@
-//! `mlir-analyzer check`: reads files, folders and standard input (`-`), asks `mlir-analysis` for diagnostics
-//! (every independent error, or with `--reach mlir-opt` what `mlir-opt` reaches; and, with
-//! `--verify-diagnostics`, checks them against the files' annotations), prints them, and
-//! ends with a summary line on stderr, coloured as `--color` and the terminals say. Exit status: 1 if an error or unmatched
-//! expectation was found, 2 on bad usage or unreadable input, 0 otherwise.
+//! `mlir-analyzer check`: reads files, folders and standard input (`-`), asks
+//! `mlir-analysis` for diagnostics (every independent error, or with `--reach mlir-opt`
+//! what `mlir-opt` reaches; and, with `--verify-diagnostics`, checks them against the
+//! files' annotations), prints them in the format asked for, and ends with a summary line
+//! on stderr, coloured as `--color` and the terminals say. Exit status: 1 if an error or
+//! unmatched expectation was found, 2 on bad usage or unreadable input, 0 otherwise.
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
