@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Parse benchmark (issue: syntax): generates a ~1M-line IR file, measures in-process parse
-# throughput, then times `mlir-analyzer check` (plain and PGO builds) and `mlir-opt` on the
+# throughput, then times `mlir-analyzer check` (the release, dist and PGO builds) and `mlir-opt` on the
 # same file in one run, RUNS times each in turn (default 5).
 # Usage: [RUNS=N] bench/run.sh [LINES]   (default 1000000). Needs python3; mlir-opt and
 # llvm-profdata (for the PGO build) are optional.
@@ -19,6 +19,7 @@ echo "input: $lines lines, $(stat -c %s "$file") bytes"
 # Two builds: with `--example`, cargo builds only examples, and the checker's binary
 # would be whatever an earlier build left (or missing on a fresh clone).
 cargo build --quiet --release --locked -p mlir-analyzer
+cargo build --quiet --profile dist --locked -p mlir-analyzer
 cargo build --quiet --release --locked -p mlir-syntax --example parse_bench
 ./target/release/examples/parse_bench "$file" 5
 
@@ -27,8 +28,8 @@ cargo build --quiet --release --locked -p mlir-syntax --example parse_bench
 # speed drifts from minute to minute. Prints each tool's range and median, and each
 # check's median as a share of mlir-opt's.
 RUNS=${RUNS:-5}
-names=("check (cargo build --release)")
-programs=(./target/release/mlir-analyzer)
+names=("check (cargo build --release)" "check (cargo build --profile dist)")
+programs=(./target/release/mlir-analyzer ./target/dist/mlir-analyzer)
 if pgo=$(scripts/build-pgo.sh); then
   names+=("check (scripts/build-pgo.sh)")
   programs+=("$pgo")
@@ -67,7 +68,7 @@ for name, wall in rows:
         print(f"{name}: {share:.3f} of mlir-opt's median")
 PY
 rm -rf "$times"
-fastest=${pgo:-./target/release/mlir-analyzer}
+fastest=${pgo:-./target/dist/mlir-analyzer}
 wall() { /usr/bin/time -f "%e s wall, %M KB max RSS" "$@" 2>&1 >/dev/null | tail -1; }
 
 # Pathological inputs (issue: syntax): each must be handled in well under a second or
@@ -83,7 +84,9 @@ open(f"{d}/long_line.mlir", "w").write('"t.op"() {a = [' + "1, " * 3_500_000 + "
 open(f"{d}/unterminated.mlir", "w").write('"t.op"() {a = "' + open(big).read())
 open(f"{d}/broken_lines.mlir", "w").write("".join(f'%x{i} = "a.b"( : i32\n' for i in range(200_000)))
 PY
+# `check` reports every independent error; `--reach mlir-opt` stops where mlir-opt does.
 for case in nested long_line unterminated broken_lines; do
   echo "pathological $case ($(stat -c %s "$patho/$case.mlir") bytes): $(wall "$fastest" check "$patho/$case.mlir")"
+  echo "  with --reach mlir-opt: $(wall "$fastest" check --reach mlir-opt "$patho/$case.mlir")"
   echo "  with --syntax-only: $(wall "$fastest" check --syntax-only "$patho/$case.mlir")"
 done
