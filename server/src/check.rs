@@ -18,6 +18,7 @@ use mlir_analysis::{
     parse_diagnostics_outlined, syntax_diagnostics,
 };
 
+use crate::check_projects::Projects;
 use crate::cli::{CheckOptions, ColorArg, Format, ReachArg};
 use crate::render::{
     Colors, FileReport, Summary, render_github, render_json, render_junit, render_sarif,
@@ -30,10 +31,16 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         return ExitCode::from(2);
     }
     let mut input_failed = false;
-    let irdl = read_irdl_files(&options.irdl_files, &mut input_failed);
+    let flags_irdl = read_irdl_files(&options.irdl_files, &mut input_failed);
     let inputs = collect_inputs(&options.paths, &mut input_failed);
+    let mut projects = Projects::default();
     let mut reports = Vec::new();
     for input in inputs {
+        // `--irdl-file` overrides the project file's `irdl.files`.
+        let irdl = match options.irdl_files.is_empty() {
+            true => projects.irdl_for(&input.folder(options)),
+            false => flags_irdl.clone().into(),
+        };
         match check_input(&input, options, &irdl) {
             Ok(report) => reports.push(report),
             Err(err) => {
@@ -43,6 +50,7 @@ pub fn run(options: &CheckOptions) -> ExitCode {
             }
         }
     }
+    input_failed |= projects.failed;
     let found_errors = reports.iter().any(FileReport::has_errors);
     let stdout_colors = colors(options.color, io::stdout().is_terminal());
     let printed = print_reports(&reports, options.format, stdout_colors);
@@ -94,6 +102,15 @@ enum Input {
 }
 
 impl Input {
+    /// The folder whose project file applies: the file's, or for standard input that of
+    /// the name `--stdin-filename` gives it (the current folder by default).
+    fn folder(&self, options: &CheckOptions) -> PathBuf {
+        let name = self.name(options);
+        let parent = name.parent().filter(|p| !p.as_os_str().is_empty());
+        let folder = parent.map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        std::path::absolute(&folder).unwrap_or(folder)
+    }
+
     /// The name messages give it.
     fn name(&self, options: &CheckOptions) -> PathBuf {
         match self {

@@ -2,8 +2,11 @@
 //! with no arguments, `lsp` or `--stdio` it is a language server on stdio.
 
 mod check;
+mod check_projects;
 mod cli;
+mod discovery;
 mod lsp;
+mod project;
 mod read_file;
 mod render;
 

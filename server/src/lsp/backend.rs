@@ -135,11 +135,7 @@ impl Backend {
             value = nested;
         }
         match serde_json::from_value::<Settings>(value) {
-            Ok(settings) => {
-                let irdl_files = settings.irdl.files.clone();
-                self.shared.set_settings(settings);
-                self.load_irdl_files(irdl_files);
-            }
+            Ok(settings) => self.shared.set_settings(settings),
             Err(err) => self.shared.log(
                 MessageType::WARNING,
                 format!("ignoring invalid settings: {err}"),
@@ -149,23 +145,24 @@ impl Backend {
 }
 
 impl Backend {
-    /// Hands the files `irdl.files` names to the analysis, in the background; patterns
-    /// and files that cannot be used are logged.
-    fn load_irdl_files(&self, patterns: Vec<String>) {
+    /// Hands the files `irdl.files` names (the editor's setting, else the project
+    /// files') to the analysis, in the background; patterns and files that cannot be used
+    /// are logged.
+    fn load_irdl_files(&self) {
         let (shared, worker) = (self.shared.clone(), self.worker.clone());
         tokio::task::spawn_blocking(move || {
-            let folders = shared
-                .folders
-                .read()
-                .unwrap_or_else(|p| p.into_inner())
-                .clone();
+            let patterns = shared.irdl_patterns();
+            let folders = shared.folders();
             // Configurations apply one at a time: each withdraws what the one before named.
             let mut configured = shared
                 .configured_irdl
                 .lock()
                 .unwrap_or_else(|p| p.into_inner());
+            let indexed = |path: &std::path::Path| {
+                Uri::from_file_path(path).is_some_and(|uri| shared.index.contains(&uri))
+            };
             let (files, problems) =
-                irdl_sources::load_configured(&worker, &patterns, &folders, &configured);
+                irdl_sources::load_configured(&worker, &patterns, &folders, &configured, &indexed);
             *configured = files;
             drop(configured);
             for problem in problems {
@@ -374,14 +371,14 @@ impl Backend {
         });
     }
 
-    /// Asks the client to tell us when `.mlir` files change on disk.
+    /// Asks the client to tell us when `.mlir` files and project files change on disk.
     async fn watch_mlir_files(&self) {
-        let watcher = FileSystemWatcher {
-            glob_pattern: GlobPattern::String("**/*.mlir".into()),
+        let watcher = |glob: &str| FileSystemWatcher {
+            glob_pattern: GlobPattern::String(glob.into()),
             kind: None,
         };
         let options = DidChangeWatchedFilesRegistrationOptions {
-            watchers: vec![watcher],
+            watchers: vec![watcher("**/*.mlir"), watcher("**/.mlir-analyzer.toml")],
         };
         let registration = Registration {
             id: "mlir-analyzer-watch".into(),
@@ -427,7 +424,7 @@ async fn index_workspace(
     let count = tokio::task::spawn_blocking(move || {
         let files: Vec<_> = folders
             .iter()
-            .flat_map(|f| super::workspace::mlir_files(f))
+            .flat_map(|f| crate::discovery::mlir_files(f))
             .collect();
         for path in &files {
             let indexed = super::workspace::index_path(&indexing.index, path, indexing.encoding());
@@ -471,6 +468,11 @@ impl LanguageServer for Backend {
         if features.watch_files {
             self.watch_mlir_files().await;
         }
+        // Read before the IRDL files load, which may come from them; published only now
+        // that the client has the answer to `initialize`.
+        let shared = self.shared.clone();
+        let _ = tokio::task::spawn_blocking(move || super::project_files::reload(&shared)).await;
+        self.load_irdl_files();
         tokio::spawn(index_workspace(
             self.client.clone(),
             self.shared.clone(),
@@ -525,9 +527,22 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let folders = self.shared.folders();
+        let is_project = |c: &FileEvent| {
+            let path = c.uri.to_file_path();
+            path.is_some_and(|p| super::project_files::is_project_file(&p, &folders))
+        };
+        let (projects, changes): (Vec<FileEvent>, Vec<FileEvent>) =
+            params.changes.into_iter().partition(is_project);
+        if !projects.is_empty() {
+            let shared = self.shared.clone();
+            let _ =
+                tokio::task::spawn_blocking(move || super::project_files::reload(&shared)).await;
+            self.load_irdl_files();
+        }
         let (shared, worker) = (self.shared.clone(), self.worker.clone());
         let _ = tokio::task::spawn_blocking(move || {
-            for change in params.changes {
+            for change in changes {
                 if shared.documents.text(&change.uri).is_some() {
                     continue; // the open buffer is the truth
                 }
@@ -563,6 +578,7 @@ impl LanguageServer for Backend {
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         self.apply_settings(Some(params.settings));
+        self.load_irdl_files();
     }
 
     async fn goto_definition(

@@ -6,6 +6,7 @@ mod convert;
 mod documents;
 mod irdl_sources;
 mod positions;
+mod project_files;
 mod requests;
 mod transport;
 mod worker;
@@ -42,8 +43,9 @@ pub struct Settings {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(default)]
 pub struct IrdlSettings {
-    /// Paths or globs of files defining IRDL dialects, relative to the workspace folders.
-    pub files: Vec<String>,
+    /// Paths or globs of files defining IRDL dialects, relative to the workspace folders;
+    /// `None` (not set, or `null`) leaves it to the project files.
+    pub files: Option<Vec<String>>,
 }
 
 impl Default for Settings {
@@ -71,6 +73,8 @@ pub struct Shared {
     irdl: RwLock<Arc<Vec<mlir_analysis::ide::IrdlSource>>>,
     /// The files the `irdl.files` setting named last, to withdraw those it stops naming.
     configured_irdl: std::sync::Mutex<Vec<std::path::PathBuf>>,
+    /// The project files of the workspace folders (`.mlir-analyzer.toml`).
+    projects: RwLock<Vec<crate::project::ProjectFile>>,
 }
 
 impl Shared {
@@ -79,6 +83,22 @@ impl Shared {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .clone()
+    }
+
+    fn folders(&self) -> Vec<std::path::PathBuf> {
+        self.folders
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// The `irdl.files` patterns in effect: the editor's setting where it gives one, else
+    /// the project files'.
+    fn irdl_patterns(&self) -> Vec<String> {
+        match self.settings().irdl.files {
+            Some(files) => files,
+            None => project_files::irdl_patterns(self),
+        }
     }
 
     fn irdl(&self) -> Arc<Vec<mlir_analysis::ide::IrdlSource>> {
@@ -173,6 +193,7 @@ async fn serve() -> bool {
         folders: RwLock::new(Vec::new()),
         irdl: RwLock::new(Arc::new(Vec::new())),
         configured_irdl: std::sync::Mutex::new(Vec::new()),
+        projects: RwLock::new(Vec::new()),
     });
     let worker = Arc::new(WorkerHandle::new(worker::spawn(
         shared.clone(),

@@ -4,7 +4,7 @@
 //! holds each file's text and symbols, for workspace symbols and cross-file navigation.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, RwLock};
 
 use mlir_analysis::ide;
@@ -14,11 +14,6 @@ use tower_lsp_server::ls_types::{self as lsp, Location, Uri};
 
 use super::convert;
 use super::positions::{Encoding, PositionMap};
-
-/// Files bigger than this are not indexed (they can still be opened).
-const MAX_FILE_BYTES: u64 = 64 << 20;
-/// At most this many files are indexed, so a huge tree cannot exhaust memory.
-const MAX_FILES: usize = 20_000;
 
 /// What the index keeps of one file.
 pub struct IndexedFile {
@@ -45,6 +40,12 @@ impl WorkspaceIndex {
             .write()
             .unwrap_or_else(|p| p.into_inner())
             .insert(uri.clone(), file);
+    }
+
+    /// Does the index hold the file (found by indexing, or re-read after a change)?
+    pub fn contains(&self, uri: &Uri) -> bool {
+        let files = self.files.read().unwrap_or_else(|p| p.into_inner());
+        files.contains_key(uri)
     }
 
     pub fn remove(&self, uri: &Uri) {
@@ -118,41 +119,6 @@ fn fuzzy_match(name: &str, query: &str) -> bool {
         .chars()
         .map(|c| c.to_ascii_lowercase())
         .all(|q| chars.any(|c| c == q))
-}
-
-/// Every `.mlir` file under `root`, skipping hidden folders, build outputs and packages.
-pub fn mlir_files(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_dir()
-                && !name.starts_with('.')
-                && !matches!(name.as_str(), "target" | "node_modules" | "build")
-            {
-                stack.push(path);
-            } else if kind.is_file() && name.ends_with(".mlir") && small_enough(&path) {
-                out.push(path);
-            }
-            if out.len() >= MAX_FILES {
-                return out;
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-fn small_enough(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.len() <= MAX_FILE_BYTES)
 }
 
 /// Reads and indexes one file from disk; unreadable files are skipped. Returns the file's

@@ -8,6 +8,7 @@ mod expectations;
 mod hover_types;
 mod irdl;
 mod navigation;
+mod project;
 mod workspace;
 
 use client::Client;

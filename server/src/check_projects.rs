@@ -1,0 +1,111 @@
+//! The project files `check` uses (`.mlir-analyzer.toml`, see `project`): for each checked
+//! file the nearest one above it, read once. Its problems go to stderr as a compiler
+//! prints them (`path:line:col: error: message`) and make the run fail with status 2; its
+//! `irdl.files` dialects are used for the files below it, unless `--irdl-file` is given
+//! (the command line overrides the project file, as editor settings do).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use mlir_analysis::irdl::IrdlDialect;
+
+use crate::project::{self, ProjectFile};
+
+/// The project files found so far, by folder of a checked file.
+#[derive(Default)]
+pub struct Projects {
+    by_folder: HashMap<PathBuf, Option<Rc<[IrdlDialect]>>>,
+    by_file: HashMap<PathBuf, Rc<[IrdlDialect]>>,
+    /// Did a project file have problems, or name a file that could not be read?
+    pub failed: bool,
+}
+
+impl Projects {
+    /// The IRDL dialects the project file above `folder` names (none without one).
+    pub fn irdl_for(&mut self, folder: &Path) -> Rc<[IrdlDialect]> {
+        if let Some(known) = self.by_folder.get(folder) {
+            return known.clone().unwrap_or_else(|| Rc::from([]));
+        }
+        let found = project::find_above(folder).map(|file| self.load(&file));
+        self.by_folder.insert(folder.to_path_buf(), found.clone());
+        found.unwrap_or_else(|| Rc::from([]))
+    }
+
+    fn load(&mut self, path: &Path) -> Rc<[IrdlDialect]> {
+        if let Some(known) = self.by_file.get(path) {
+            return known.clone();
+        }
+        let dialects: Rc<[IrdlDialect]> = match ProjectFile::read(path) {
+            Some(file) => {
+                self.report(&file);
+                self.dialects_of(&file).into()
+            }
+            None => {
+                eprintln!("mlir-analyzer: cannot read {}", path.display());
+                self.failed = true;
+                Rc::from([])
+            }
+        };
+        self.by_file.insert(path.to_path_buf(), dialects.clone());
+        dialects
+    }
+
+    /// Prints the file's problems, as `check` prints diagnostics.
+    fn report(&mut self, file: &ProjectFile) {
+        for problem in &file.problems {
+            let (line, column) = line_column(&file.text, problem.range.start);
+            let path = file.path.display();
+            eprintln!("{path}:{line}:{column}: error: {}", problem.message);
+            self.failed = true;
+        }
+    }
+
+    /// The dialects of the files `irdl.files` names; patterns and files that cannot be
+    /// used are reported.
+    fn dialects_of(&mut self, file: &ProjectFile) -> Vec<IrdlDialect> {
+        let patterns = file.irdl_patterns();
+        let (paths, invalid) = crate::discovery::configured_files(&patterns, &[]);
+        for pattern in invalid {
+            let name = file.path.display();
+            eprintln!("{name}: error: irdl.files: '{pattern}' is not a valid glob");
+            self.failed = true;
+        }
+        let mut dialects = Vec::new();
+        for path in paths {
+            match std::fs::read(&path) {
+                Ok(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    dialects.extend(mlir_analysis::irdl::dialects_in(&text));
+                }
+                Err(err) => {
+                    eprintln!("mlir-analyzer: cannot read {}: {err}", path.display());
+                    self.failed = true;
+                }
+            }
+        }
+        dialects
+    }
+}
+
+/// 1-based line and column (in bytes, as `check` prints them) of `offset` in `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text.as_bytes()[..offset.min(text.len())];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    (line, offset.min(text.len()) - line_start + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn lines_and_columns_are_one_based() {
+        let text = "a = 1\n[irdl]\nfoo = 2\n";
+        assert_eq!(super::line_column(text, 0), (1, 1));
+        assert_eq!(super::line_column(text, text.find("foo").unwrap()), (3, 1));
+        assert_eq!(super::line_column(text, text.find("2").unwrap()), (3, 7));
+    }
+}

@@ -1,0 +1,130 @@
+//! Finding files on disk (server stage: the only one that does IO): the `.mlir` files of a
+//! folder, for the workspace index and `check`, and the files that settings name by path
+//! or glob (`irdl.files`, relative to the workspace folders or to a project file's).
+
+use std::path::{Path, PathBuf};
+
+use globset::GlobBuilder;
+
+/// Files bigger than this are not indexed (they can still be opened).
+const MAX_FILE_BYTES: u64 = 64 << 20;
+/// At most this many files are indexed, so a huge tree cannot exhaust memory.
+const MAX_FILES: usize = 20_000;
+
+/// Every `.mlir` file under `root`, skipping hidden folders, build outputs and packages.
+pub fn mlir_files(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir()
+                && !name.starts_with('.')
+                && !matches!(name.as_str(), "target" | "node_modules" | "build")
+            {
+                stack.push(path);
+            } else if kind.is_file() && name.ends_with(".mlir") && small_enough(&path) {
+                out.push(path);
+            }
+            if out.len() >= MAX_FILES {
+                return out;
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn small_enough(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.len() <= MAX_FILE_BYTES)
+}
+
+/// The files the `irdl.files` patterns name: each a path or a glob
+/// (`dialects/**/*.irdl.mlir`), absolute or relative to each workspace folder. Returns the
+/// files and the patterns that are not valid globs.
+pub fn configured_files(patterns: &[String], folders: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
+    let mut files = Vec::new();
+    let mut invalid = Vec::new();
+    for pattern in patterns {
+        let absolute: Vec<PathBuf> = match Path::new(pattern).is_absolute() {
+            true => vec![PathBuf::from(pattern)],
+            false => folders.iter().map(|f| f.join(pattern)).collect(),
+        };
+        for path in absolute {
+            if !pattern.contains(['*', '?', '[', '{']) {
+                files.extend(Some(path).filter(|p| p.is_file()));
+                continue;
+            }
+            // `*` stays within a folder, `**` crosses folders (as in `.gitignore`).
+            let glob = GlobBuilder::new(&path.to_string_lossy())
+                .literal_separator(true)
+                .build();
+            match glob {
+                Ok(glob) => files.extend(matching_files(&path, &glob.compile_matcher())),
+                Err(_) => invalid.push(pattern.clone()),
+            }
+        }
+    }
+    files.sort();
+    files.dedup();
+    invalid.dedup();
+    (files, invalid)
+}
+
+/// The `.mlir` files under the glob's longest folder without glob characters that match it.
+fn matching_files(pattern: &Path, glob: &globset::GlobMatcher) -> Vec<PathBuf> {
+    let base: PathBuf = pattern
+        .components()
+        .take_while(|c| {
+            !c.as_os_str()
+                .to_string_lossy()
+                .contains(['*', '?', '[', '{'])
+        })
+        .collect();
+    mlir_files(&base)
+        .into_iter()
+        .filter(|path| glob.is_match(path))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_name_files_by_path_and_by_glob() {
+        let root = std::env::temp_dir().join(format!("irdl-sources-{}", std::process::id()));
+        let dialects = root.join("dialects/nested");
+        std::fs::create_dir_all(&dialects).unwrap();
+        std::fs::write(dialects.join("a.irdl.mlir"), "irdl.dialect @a {}\n").unwrap();
+        std::fs::write(root.join("b.mlir"), "irdl.dialect @b {}\n").unwrap();
+        std::fs::write(root.join("user.mlir"), "\n").unwrap();
+        let folders = [root.clone()];
+        let patterns = |p: &[&str]| -> Vec<String> { p.iter().map(|s| s.to_string()).collect() };
+        let (files, invalid) =
+            configured_files(&patterns(&["dialects/**/*.irdl.mlir", "b.mlir"]), &folders);
+        assert_eq!(files, [root.join("b.mlir"), dialects.join("a.irdl.mlir")]);
+        assert!(invalid.is_empty());
+        let absolute = format!("{}/**/a.*.mlir", root.display());
+        let (files, _) = configured_files(&patterns(&[&absolute]), &[]);
+        assert_eq!(files, [dialects.join("a.irdl.mlir")]);
+        let (files, _) = configured_files(&patterns(&["../*.mlir"]), &[root.join("dialects")]);
+        let above = root.join("dialects/..");
+        assert_eq!(
+            files,
+            [above.join("b.mlir"), above.join("user.mlir")],
+            "`*` stays in its folder"
+        );
+        let (files, invalid) = configured_files(&patterns(&["missing.mlir", "a[.mlir"]), &folders);
+        assert!(files.is_empty());
+        assert_eq!(invalid, ["a[.mlir"]);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}

@@ -1,0 +1,95 @@
+//! The project files of the workspace folders (`.mlir-analyzer.toml` at a folder's root,
+//! see `crate::project`): read when the server starts and again when the client says one
+//! changed on disk. Their problems are published as the file's diagnostics (so they show
+//! in the editor's problems list, or in the file once opened); their settings apply where
+//! the editor's settings say nothing.
+
+use std::path::{Path, PathBuf};
+
+use mlir_analysis::line_index::LineIndex;
+use mlir_analysis::{TextRange, TextSize};
+use tower_lsp_server::ls_types::{self as lsp, Uri};
+
+use super::Shared;
+use super::positions::PositionMap;
+use super::worker::{Outgoing, Publish};
+use crate::project::{self, ProjectFile};
+
+/// The project file of each folder that has one.
+pub fn read_all(folders: &[PathBuf]) -> Vec<ProjectFile> {
+    folders
+        .iter()
+        .filter_map(|f| ProjectFile::read(&f.join(project::FILE_NAME)))
+        .collect()
+}
+
+/// Is `path` the project file at the root of one of the folders?
+pub fn is_project_file(path: &Path, folders: &[PathBuf]) -> bool {
+    path.file_name().is_some_and(|n| n == project::FILE_NAME)
+        && folders.iter().any(|f| path.parent() == Some(f.as_path()))
+}
+
+/// Reads the project files anew, publishes their problems (none for a file gone or
+/// mended), and keeps them in `shared`.
+pub fn reload(shared: &Shared) {
+    let folders = shared.folders();
+    let files = read_all(&folders);
+    let before = std::mem::replace(
+        &mut *shared.projects.write().unwrap_or_else(|p| p.into_inner()),
+        files.clone(),
+    );
+    for gone in before
+        .iter()
+        .filter(|b| files.iter().all(|f| f.path != b.path))
+    {
+        publish(shared, &gone.path, Vec::new());
+    }
+    for file in &files {
+        publish(shared, &file.path, diagnostics(file, shared));
+        for problem in &file.problems {
+            let message = format!("{}: {}", file.path.display(), problem.message);
+            shared.log(lsp::MessageType::WARNING, message);
+        }
+    }
+}
+
+/// The `irdl.files` patterns the project files give (absolute).
+pub fn irdl_patterns(shared: &Shared) -> Vec<String> {
+    let projects = shared.projects.read().unwrap_or_else(|p| p.into_inner());
+    projects
+        .iter()
+        .flat_map(ProjectFile::irdl_patterns)
+        .collect()
+}
+
+fn diagnostics(file: &ProjectFile, shared: &Shared) -> Vec<lsp::Diagnostic> {
+    let index = LineIndex::new(&file.text);
+    let map = PositionMap::new(&file.text, &index, shared.encoding());
+    file.problems
+        .iter()
+        .map(|problem| {
+            let at = |offset: usize| TextSize::new(offset.min(file.text.len()) as u32);
+            let range = TextRange::new(at(problem.range.start), at(problem.range.end));
+            lsp::Diagnostic {
+                range: map.range(range),
+                severity: Some(lsp::DiagnosticSeverity::ERROR),
+                code: Some(lsp::NumberOrString::String("project-file".into())),
+                source: Some("mlir-analyzer".into()),
+                message: problem.message.clone(),
+                ..Default::default()
+            }
+        })
+        .collect()
+}
+
+fn publish(shared: &Shared, path: &Path, diagnostics: Vec<lsp::Diagnostic>) {
+    let Some(uri) = Uri::from_file_path(path) else {
+        return;
+    };
+    let publish = Publish {
+        uri,
+        version: None,
+        diagnostics,
+    };
+    let _ = shared.outgoing.send(Outgoing::Diagnostics(publish));
+}

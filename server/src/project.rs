@@ -1,0 +1,241 @@
+//! The project file, `.mlir-analyzer.toml` at a workspace root (or, for `check`, the
+//! nearest one above a checked file): the settings the command line and every editor
+//! share. Editor settings override it. Every key is checked: an unknown key, a value of
+//! the wrong type or broken TOML is a problem with its place in the file, never a setting
+//! silently left at its default.
+//!
+//! ```toml
+//! [irdl]
+//! # Files defining IRDL dialects: paths or globs, relative to this file's folder.
+//! files = ["dialects/**/*.irdl.mlir"]
+//! ```
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// The file's name.
+pub const FILE_NAME: &str = ".mlir-analyzer.toml";
+
+/// The keys a project file may hold, as `table.key`, for messages.
+const KNOWN_KEYS: &[&str] = &["irdl.files"];
+
+/// What a project file sets; `None` where it says nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProjectSettings {
+    /// `irdl.files`: paths or globs, as written (relative to the file's folder).
+    pub irdl_files: Option<Vec<String>>,
+}
+
+/// Something wrong in a project file: its byte range and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub range: Range<usize>,
+    pub message: String,
+}
+
+/// A project file read from disk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectFile {
+    pub path: PathBuf,
+    pub text: String,
+    pub settings: ProjectSettings,
+    pub problems: Vec<Problem>,
+}
+
+impl ProjectFile {
+    /// Reads and checks the project file at `path`; `None` if there is none to read.
+    pub fn read(path: &Path) -> Option<ProjectFile> {
+        let bytes = std::fs::read(path).ok()?;
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let (settings, problems) = parse(&text);
+        Some(ProjectFile {
+            path: path.to_path_buf(),
+            text,
+            settings,
+            problems,
+        })
+    }
+
+    /// The folder the file's relative paths start from.
+    pub fn folder(&self) -> &Path {
+        self.path.parent().unwrap_or(Path::new("."))
+    }
+
+    /// `irdl.files`, with relative paths and globs made absolute from the file's folder.
+    pub fn irdl_patterns(&self) -> Vec<String> {
+        let patterns = self.settings.irdl_files.iter().flatten();
+        patterns.map(|p| absolute(self.folder(), p)).collect()
+    }
+}
+
+fn absolute(folder: &Path, pattern: &str) -> String {
+    match Path::new(pattern).is_absolute() {
+        true => pattern.to_string(),
+        false => folder.join(pattern).to_string_lossy().into_owned(),
+    }
+}
+
+/// The nearest project file in `start`'s folder (or `start` itself, a folder) or above.
+pub fn find_above(start: &Path) -> Option<PathBuf> {
+    let start = std::path::absolute(start).ok()?;
+    let first = if start.is_dir() {
+        Some(start.as_path())
+    } else {
+        start.parent()
+    };
+    first?
+        .ancestors()
+        .map(|dir| dir.join(FILE_NAME))
+        .find(|candidate| candidate.is_file())
+}
+
+/// The settings of a project file's text, and what is wrong in it.
+pub fn parse(text: &str) -> (ProjectSettings, Vec<Problem>) {
+    let (document, errors) = DeTable::parse_recoverable(text);
+    // The first syntax error only: what the parser's recovery finds after it mostly
+    // follows from it, as in a compiler.
+    let mut problems: Vec<Problem> = errors
+        .iter()
+        .take(1)
+        .map(|e| Problem {
+            range: e.span().unwrap_or(0..0),
+            message: format!("invalid TOML: {}", e.message()),
+        })
+        .collect();
+    let mut settings = ProjectSettings::default();
+    for (key, value) in document.get_ref() {
+        match key.get_ref().as_ref() {
+            "irdl" => read_irdl(value, &mut settings, &mut problems),
+            // A key the parser could not read is its error already.
+            "" => {}
+            other => problems.push(unknown(key, other)),
+        }
+    }
+    problems.sort_by_key(|p| (p.range.start, p.range.end));
+    (settings, problems)
+}
+
+fn read_irdl(value: &Spanned<DeValue<'_>>, settings: &mut ProjectSettings, out: &mut Vec<Problem>) {
+    let Some(table) = value.get_ref().as_table() else {
+        out.push(wrong_type(value, "`irdl` must be a table (`[irdl]`)"));
+        return;
+    };
+    for (key, value) in table {
+        match key.get_ref().as_ref() {
+            "files" => settings.irdl_files = strings(value, "irdl.files", out),
+            "" => {}
+            other => out.push(unknown(key, &format!("irdl.{other}"))),
+        }
+    }
+}
+
+/// An array of strings, or a problem saying what `name` must be.
+fn strings(
+    value: &Spanned<DeValue<'_>>,
+    name: &str,
+    out: &mut Vec<Problem>,
+) -> Option<Vec<String>> {
+    let message = || format!("`{name}` must be an array of strings (paths or globs)");
+    let Some(items) = value.get_ref().as_array() else {
+        out.push(wrong_type(value, &message()));
+        return None;
+    };
+    let mut found = Vec::new();
+    for item in items {
+        match item.get_ref().as_str() {
+            Some(text) => found.push(text.to_string()),
+            None => out.push(wrong_type(item, &message())),
+        }
+    }
+    Some(found)
+}
+
+fn unknown(key: &Spanned<std::borrow::Cow<'_, str>>, name: &str) -> Problem {
+    Problem {
+        range: key.span(),
+        message: format!(
+            "unknown key `{name}` (known keys: {})",
+            KNOWN_KEYS.join(", ")
+        ),
+    }
+}
+
+fn wrong_type(value: &Spanned<DeValue<'_>>, message: &str) -> Problem {
+    Problem {
+        range: value.span(),
+        message: message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problems(text: &str) -> Vec<(String, String)> {
+        let (_, problems) = parse(text);
+        problems
+            .into_iter()
+            .map(|p| (text[p.range].to_string(), p.message))
+            .collect()
+    }
+
+    #[test]
+    fn irdl_files_are_read() {
+        let (settings, problems) = parse("[irdl]\nfiles = [\"a.irdl.mlir\", \"d/**/*.mlir\"]\n");
+        assert!(problems.is_empty(), "{problems:?}");
+        let files = settings.irdl_files.unwrap();
+        assert_eq!(files, ["a.irdl.mlir", "d/**/*.mlir"]);
+        assert_eq!(parse("").0, ProjectSettings::default());
+    }
+
+    #[test]
+    fn unknown_keys_and_wrong_types_are_problems_at_their_place() {
+        let text = "colour = 1\n[irdl]\nfiles = \"a.mlir\"\nfile = []\n";
+        let known = "(known keys: irdl.files)";
+        assert_eq!(
+            problems(text),
+            [
+                ("colour".into(), format!("unknown key `colour` {known}")),
+                (
+                    "\"a.mlir\"".into(),
+                    "`irdl.files` must be an array of strings (paths or globs)".into()
+                ),
+                ("file".into(), format!("unknown key `irdl.file` {known}")),
+            ]
+        );
+        let items = problems("[irdl]\nfiles = [\"a\", 2]\n");
+        assert_eq!(items[0].0, "2");
+        assert_eq!(
+            problems("irdl = 3\n")[0].1,
+            "`irdl` must be a table (`[irdl]`)"
+        );
+    }
+
+    #[test]
+    fn broken_toml_is_a_problem_and_the_rest_still_reads() {
+        let (settings, problems) = parse("[irdl]\nfiles = [\"a.mlir\"]\n= oops\n");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].message.starts_with("invalid TOML: "));
+        assert_eq!(settings.irdl_files.unwrap(), ["a.mlir"]);
+    }
+
+    #[test]
+    fn the_nearest_file_above_is_found() {
+        let root = std::env::temp_dir().join(format!("project-file-{}", std::process::id()));
+        let nested = root.join("a/b");
+        std::fs::create_dir_all(&nested).unwrap();
+        std::fs::write(root.join(FILE_NAME), "").unwrap();
+        std::fs::write(nested.join("x.mlir"), "").unwrap();
+        assert_eq!(
+            find_above(&nested.join("x.mlir")),
+            Some(root.join(FILE_NAME))
+        );
+        assert_eq!(find_above(&nested), Some(root.join(FILE_NAME)));
+        std::fs::write(root.join("a").join(FILE_NAME), "").unwrap();
+        assert_eq!(find_above(&nested), Some(root.join("a").join(FILE_NAME)));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}
