@@ -133,6 +133,14 @@ echo "== npm run package ($mode server)"
 vsix="$(ls "$work"/repo/editors/vscode/*.vsix)"
 (cd "$work" && python3 -c 'import sys, zipfile; n = zipfile.ZipFile(sys.argv[1]).namelist(); sys.exit(0 if "extension/server/mlir-analyzer" in n else 1)' "$vsix") \
   || fail "$(basename "$vsix") has no extension/server/mlir-analyzer"
+# The bundled server is stripped (the release build it was copied from keeps its symbols).
+if [ "$mode" = real ] && command -v readelf >/dev/null; then
+  bundled="$work/repo/editors/vscode/server/mlir-analyzer"
+  if readelf -S "$bundled" | grep -q '\.symtab'; then
+    fail "the server bundled in $(basename "$vsix") is not stripped"
+  fi
+  echo "bundled server stripped: $(stat -c %s "$bundled") bytes (from $(stat -c %s "$server"))"
+fi
 
 # 3. A workspace, settings, and code-server with the .vsix installed. Line 2 of a.mlir
 #    is a syntax error ("expected function type"); e2e.cjs fixes it.
