@@ -1,40 +1,34 @@
-//! A guard in front of tower-lsp-server's stdio transport. The framed reader it uses stops
-//! for good at the first undecodable message, which would end the session on one malformed
-//! line. So we read stdin's frames ourselves: well-formed JSON goes on to the server through
-//! an in-memory pipe; a body that is not JSON is answered with a JSON-RPC parse error
-//! (id null) as the spec asks, and the session goes on. One writer puts whole frames on
-//! stdout, so answers never interleave.
+//! A guard in front of tower-lsp-server's stdio transport, so that no message can end the
+//! session. Its own framed reader stops for good at the first body that is no JSON-RPC
+//! message (the process then exits), and a broken `Content-Length` would leave the stream
+//! unreadable. So stdin's frames are read here (`frames`: a broken framing is skipped up to
+//! the next header), each body is judged (`messages`: malformed ones are answered with the
+//! protocol's error, well-formed ones go on to the server through an in-memory pipe), and
+//! what follows `initialize` is held until the server has answered it, which it must do
+//! before it accepts anything else. One writer puts whole frames on stdout, so answers
+//! never interleave.
 
-use serde_json::json;
-use tokio::io::{
-    AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream,
-};
+mod frames;
+mod messages;
+
+use std::sync::{Arc, Mutex};
+
+use serde_json::Value;
+use tokio::io::{AsyncWriteExt, DuplexStream};
+use tokio::sync::Notify;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
-/// Largest body accepted; a bigger `Content-Length` is treated as a framing error.
-const MAX_BODY: usize = 1 << 30;
+use frames::{Frame, FrameReader};
+use messages::Incoming;
 
 /// Starts the relay tasks; returns the (input, output) streams to give the LSP server.
 pub fn relay_stdio() -> (DuplexStream, DuplexStream) {
-    let (server_in, mut to_server) = tokio::io::duplex(1 << 16);
+    let (server_in, to_server) = tokio::io::duplex(1 << 16);
     let (server_out, from_server) = tokio::io::duplex(1 << 16);
     let (frames, mut frames_rx) = unbounded_channel::<Vec<u8>>();
-    let replies = frames.clone();
-    tokio::spawn(async move {
-        let mut stdin = BufReader::new(tokio::io::stdin());
-        while let Some(body) = read_frame(&mut stdin).await {
-            if serde_json::from_slice::<serde_json::Value>(&body).is_ok() {
-                if to_server.write_all(&frame(&body)).await.is_err() {
-                    break;
-                }
-            } else {
-                eprintln!("mlir-analyzer: answering a message that is not JSON with a parse error");
-                let _ = replies.send(parse_error_reply());
-            }
-        }
-        let _ = to_server.shutdown().await;
-    });
-    tokio::spawn(forward_frames(from_server, frames));
+    let gate = Arc::new(InitializeGate::default());
+    tokio::spawn(read_client(to_server, frames.clone(), gate.clone()));
+    tokio::spawn(forward_frames(from_server, frames, gate));
     tokio::spawn(async move {
         let mut stdout = tokio::io::stdout();
         while let Some(bytes) = frames_rx.recv().await {
@@ -46,12 +40,119 @@ pub fn relay_stdio() -> (DuplexStream, DuplexStream) {
     (server_in, server_out)
 }
 
-/// Copies the server's output frames, whole, to the writer.
-async fn forward_frames(from_server: DuplexStream, frames: UnboundedSender<Vec<u8>>) {
-    let mut reader = BufReader::new(from_server);
-    while let Some(body) = read_frame(&mut reader).await {
+/// Reads the client's frames from stdin and passes each on, answers it, or holds it.
+async fn read_client(
+    mut to_server: DuplexStream,
+    replies: UnboundedSender<Vec<u8>>,
+    gate: Arc<InitializeGate>,
+) {
+    let mut reader = FrameReader::new(tokio::io::stdin());
+    while let Some(read) = reader.next().await {
+        let body = match read {
+            Frame::Body(body) => body,
+            Frame::Garbage(garbage) => {
+                skipped(&garbage, &replies);
+                continue;
+            }
+        };
+        match messages::classify(&body) {
+            Incoming::Forward => gate.wait().await,
+            Incoming::Initialize(id) => {
+                gate.wait().await;
+                gate.expect(id);
+            }
+            Incoming::Reply(reply, log) => {
+                eprintln!("mlir-analyzer: {log}");
+                let _ = replies.send(frame(&reply));
+                continue;
+            }
+            Incoming::Drop(log) => {
+                eprintln!("mlir-analyzer: {log}");
+                continue;
+            }
+        }
+        if to_server.write_all(&frame(&body)).await.is_err() {
+            break;
+        }
+    }
+    let _ = to_server.shutdown().await;
+}
+
+/// Bytes skipped to find the next frame: logged, and a request among them answered.
+fn skipped(garbage: &[u8], replies: &UnboundedSender<Vec<u8>>) {
+    if garbage.iter().all(u8::is_ascii_whitespace) {
+        return;
+    }
+    eprintln!(
+        "mlir-analyzer: skipping {} bytes without a valid Content-Length",
+        garbage.len()
+    );
+    if let Some(id) = messages::unframed_request_id(garbage) {
+        let _ = replies.send(frame(&messages::unframed_reply(id)));
+    }
+}
+
+/// Copies the server's output frames, whole, to the writer, opening the gate when the
+/// answer to `initialize` has gone out.
+async fn forward_frames(
+    from_server: DuplexStream,
+    frames: UnboundedSender<Vec<u8>>,
+    gate: Arc<InitializeGate>,
+) {
+    let mut reader = FrameReader::new(from_server);
+    while let Some(frame_read) = reader.next().await {
+        let Frame::Body(body) = frame_read else {
+            continue;
+        };
         if frames.send(frame(&body)).is_err() {
             break;
+        }
+        gate.seen(&body);
+    }
+}
+
+/// Holds the client's messages while `initialize` waits for its answer.
+#[derive(Default)]
+struct InitializeGate {
+    waiting: Mutex<Option<Value>>,
+    answered: Notify,
+}
+
+impl InitializeGate {
+    fn expect(&self, id: Value) {
+        *self.waiting.lock().unwrap_or_else(|p| p.into_inner()) = Some(id);
+    }
+
+    /// Returns once no `initialize` waits for its answer.
+    async fn wait(&self) {
+        loop {
+            let answered = self.answered.notified();
+            tokio::pin!(answered);
+            answered.as_mut().enable();
+            if self
+                .waiting
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .is_none()
+            {
+                return;
+            }
+            answered.await;
+        }
+    }
+
+    /// Opens the gate if `body` (from the server) answers the waiting `initialize`.
+    fn seen(&self, body: &[u8]) {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(id) = waiting.as_ref() else {
+            return;
+        };
+        let Ok(message) = serde_json::from_slice::<Value>(body) else {
+            return;
+        };
+        if message.get("method").is_none() && message.get("id") == Some(id) {
+            *waiting = None;
+            self.answered.notify_waiters();
         }
     }
 }
@@ -60,53 +161,4 @@ fn frame(body: &[u8]) -> Vec<u8> {
     let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
     out.extend_from_slice(body);
     out
-}
-
-fn parse_error_reply() -> Vec<u8> {
-    let reply = json!({
-        "jsonrpc": "2.0",
-        "id": null,
-        "error": { "code": -32700, "message": "Parse error: the message body is not valid JSON" }
-    });
-    frame(reply.to_string().as_bytes())
-}
-
-/// Reads one `Content-Length`-framed body; `None` at the end of the input. Header lines
-/// other than `Content-Length` are ignored; a header block without a usable length is
-/// skipped.
-async fn read_frame<R: AsyncRead + AsyncBufRead + Unpin>(reader: &mut R) -> Option<Vec<u8>> {
-    loop {
-        let length = read_headers(reader).await?;
-        let Some(length) = length.filter(|&n| n <= MAX_BODY) else {
-            eprintln!("mlir-analyzer: skipping a message without a valid Content-Length");
-            continue;
-        };
-        let mut body = vec![0; length];
-        reader.read_exact(&mut body).await.ok()?;
-        return Some(body);
-    }
-}
-
-/// Reads header lines up to the blank line; returns the Content-Length if one was given.
-async fn read_headers<R: AsyncBufRead + Unpin>(reader: &mut R) -> Option<Option<usize>> {
-    let mut length = None;
-    let mut saw_header = false;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).await.ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end_matches(['\r', '\n']);
-        if line.is_empty() {
-            if saw_header {
-                return Some(length);
-            }
-            continue;
-        }
-        saw_header = true;
-        let (name, value) = line.split_once(':').unwrap_or((line, ""));
-        if name.trim().eq_ignore_ascii_case("content-length") {
-            length = value.trim().parse().ok();
-        }
-    }
 }

@@ -72,6 +72,13 @@ impl Client {
         stdin.flush().unwrap();
     }
 
+    /// Writes `bytes` as they are, framing and all (to send broken frames).
+    pub fn write_unframed(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
     pub fn notify(&mut self, method: &str, params: Value) {
         let body = json!({ "jsonrpc": "2.0", "method": method, "params": params });
         self.send_raw(body.to_string().as_bytes());

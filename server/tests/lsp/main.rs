@@ -5,6 +5,7 @@
 mod client;
 mod edits;
 mod expectations;
+mod hostile;
 mod hover_types;
 mod irdl;
 mod navigation;

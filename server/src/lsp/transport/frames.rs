@@ -1,0 +1,289 @@
+//! Reading `Content-Length`-framed messages from a byte stream that may be broken: a header
+//! block without a usable length, a length too short or too long, bytes between frames.
+//! After any of these the reader finds the next `Content-Length:` header, wherever it is
+//! (glued to the end of a body, inside the bytes a too-long length would swallow), and
+//! carries on; what it skips is handed back as garbage, so that a request in it can still
+//! be answered. A header block is found by its blank line, so a body never needs to be
+//! searched: only a body that is not JSON, or one still arriving, is searched for the
+//! next header, which no JSON text can hold (a raw line break after a header's digits is
+//! no JSON whitespace inside a string, and outside strings the word is no JSON token).
+
+use tokio::io::{AsyncRead, AsyncReadExt};
+
+/// Largest body accepted; a bigger `Content-Length` is a framing error.
+pub const MAX_BODY: usize = 1 << 30;
+
+/// Bytes of headers without their blank line after which they are garbage.
+const MAX_HEADERS: usize = 64 << 10;
+
+/// What the reader found next.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Frame {
+    /// A message body, as its `Content-Length` framed it.
+    Body(Vec<u8>),
+    /// Bytes skipped to find the next header: a body whose length was wrong or missing,
+    /// or whatever stood between frames.
+    Garbage(Vec<u8>),
+}
+
+pub struct FrameReader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    eof: bool,
+}
+
+impl<R: AsyncRead + Unpin> FrameReader<R> {
+    pub fn new(inner: R) -> Self {
+        FrameReader {
+            inner,
+            buf: Vec::new(),
+            eof: false,
+        }
+    }
+
+    /// The next frame; `None` at the end of the input (an unfinished frame is dropped).
+    pub async fn next(&mut self) -> Option<Frame> {
+        loop {
+            if let Some(frame) = self.take_frame() {
+                return Some(frame);
+            }
+            if self.eof || !self.fill().await {
+                return None;
+            }
+        }
+    }
+
+    /// Reads more bytes; `false` at the end of the input.
+    async fn fill(&mut self) -> bool {
+        let mut chunk = vec![0; 64 << 10];
+        match self.inner.read(&mut chunk).await {
+            Ok(0) | Err(_) => {
+                self.eof = true;
+                false
+            }
+            Ok(n) => {
+                self.buf.extend_from_slice(&chunk[..n]);
+                true
+            }
+        }
+    }
+
+    /// A frame from the bytes read so far, if they hold one.
+    fn take_frame(&mut self) -> Option<Frame> {
+        let Some(header) = find_header(&self.buf) else {
+            // No header yet: keep waiting unless what is there can never start one.
+            return (self.buf.len() > MAX_HEADERS).then(|| self.drain(self.buf.len() - 32));
+        };
+        if header.start > 0 && !is_header_lines(&self.buf[..header.start]) {
+            return Some(self.drain(header.start));
+        }
+        let Some(length) = header.length.filter(|&n| n <= MAX_BODY) else {
+            // The body that follows has no known end: the next header's search finds it.
+            return Some(self.drain(header.end));
+        };
+        let body = header.end..header.end + length;
+        if self.buf.len() < body.end {
+            // Still arriving, unless the next frame's header is already in it: the length
+            // was too long.
+            let next = find_header(&self.buf[body.start..])?;
+            return Some(self.drain(body.start + next.start));
+        }
+        let bytes = &self.buf[body.clone()];
+        // A body that is no JSON may hold the start of the next frame (the length was
+        // too long): the frame goes on from its name, even before its blank line.
+        if serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_err()
+            && let Some(next) = find_name(bytes)
+        {
+            return Some(self.drain(body.start + next));
+        }
+        let frame = Frame::Body(bytes.to_vec());
+        self.buf.drain(..body.end);
+        Some(frame)
+    }
+
+    fn drain(&mut self, end: usize) -> Frame {
+        Frame::Garbage(self.buf.drain(..end).collect())
+    }
+}
+
+/// Are `bytes` whole header lines (`Content-Type: ...`), which a block may hold before
+/// its `Content-Length`?
+fn is_header_lines(bytes: &[u8]) -> bool {
+    bytes.ends_with(b"\n")
+        && bytes
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .all(|line| {
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                let name = line.split(|&b| b == b':').next().unwrap_or(line);
+                line.contains(&b':')
+                    && !name.is_empty()
+                    && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+            })
+}
+
+/// A header block: where its `Content-Length:` starts, where the block ends (after its
+/// blank line), and the length if it reads as one.
+#[derive(Debug, PartialEq, Eq)]
+struct Header {
+    start: usize,
+    end: usize,
+    length: Option<usize>,
+}
+
+/// The first complete header block in `bytes` that has a `Content-Length:`.
+fn find_header(bytes: &[u8]) -> Option<Header> {
+    let mut from = 0;
+    while let Some(at) = find_name(&bytes[from..]) {
+        let start = from + at;
+        let after_name = start + NAME.len();
+        let end = block_end(&bytes[after_name..])?;
+        let line_end =
+            memchr::memchr(b'\n', &bytes[after_name..]).map_or(after_name, |i| after_name + i);
+        let value = std::str::from_utf8(&bytes[after_name..line_end]).ok();
+        let length = value.and_then(|v| v.trim().parse::<usize>().ok());
+        // Inside garbage, the name must begin a header line to count.
+        let digits_then_break = value.is_some_and(|v| !v.trim().is_empty());
+        if start == 0 || digits_then_break {
+            return Some(Header {
+                start,
+                end: after_name + end,
+                length,
+            });
+        }
+        from = after_name;
+    }
+    None
+}
+
+const NAME: &[u8] = b"content-length:";
+
+/// Where `content-length:` (any case) starts in `bytes`.
+fn find_name(bytes: &[u8]) -> Option<usize> {
+    // Searching for the tail, which has no letter that changes with case at its start,
+    // then checking the whole name, keeps the search a fast substring search.
+    let mut from = 0;
+    while let Some(i) = memchr::memmem::find(&bytes[from..], b"ontent-") {
+        let at = from + i;
+        if at >= 1
+            && bytes[at - 1..].len() >= NAME.len()
+            && bytes[at - 1..at - 1 + NAME.len()].eq_ignore_ascii_case(NAME)
+        {
+            return Some(at - 1);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// The end of the header block that goes on at `bytes` (after its blank line), if the
+/// blank line has arrived: `\r\n\r\n`, or `\n\n` from clients that write bare line breaks.
+fn block_end(bytes: &[u8]) -> Option<usize> {
+    let crlf = memchr::memmem::find(bytes, b"\r\n\r\n").map(|i| i + 4);
+    let lf = memchr::memmem::find(bytes, b"\n\n").map(|i| i + 2);
+    match (crlf, lf) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(body: &str) -> String {
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    }
+
+    /// Every frame the reader finds in `input`, bodies and garbage as text.
+    fn frames(input: &str) -> Vec<String> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let mut reader = FrameReader::new(input.as_bytes());
+            let mut out = Vec::new();
+            while let Some(frame) = reader.next().await {
+                out.push(match frame {
+                    Frame::Body(b) => format!("body {}", String::from_utf8_lossy(&b)),
+                    Frame::Garbage(g) => format!("garbage {}", String::from_utf8_lossy(&g)),
+                });
+            }
+            out
+        })
+    }
+
+    const A: &str = r#"{"jsonrpc":"2.0","id":1,"method":"a"}"#;
+    const B: &str = r#"{"jsonrpc":"2.0","id":2,"method":"b"}"#;
+
+    #[test]
+    fn frames_in_a_row_and_other_headers() {
+        let input = format!(
+            "{}Content-Type: application/vscode-jsonrpc\r\ncontent-length: {}\r\n\r\n{B}",
+            frame(A),
+            B.len()
+        );
+        assert_eq!(frames(&input), [format!("body {A}"), format!("body {B}")]);
+        assert_eq!(
+            frames(&format!("Content-Length: {}\n\n{A}", A.len())),
+            [format!("body {A}")]
+        );
+    }
+
+    #[test]
+    fn a_length_too_short_skips_the_rest_up_to_the_next_header() {
+        let input = format!("Content-Length: 10\r\n\r\n{A}{}", frame(B));
+        assert_eq!(
+            frames(&input),
+            [
+                format!("body {}", &A[..10]),
+                format!("garbage {}", &A[10..]),
+                format!("body {B}")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_length_too_long_ends_where_the_next_header_starts() {
+        // All of it arrived: the body is no JSON, and holds the next header.
+        let input = format!("Content-Length: 60\r\n\r\n{A}{}", frame(B));
+        let found = frames(&input);
+        assert_eq!(found[0], format!("garbage Content-Length: 60\r\n\r\n{A}"));
+        assert_eq!(found[1], format!("body {B}"));
+        // Longer than the input: the reader does not wait for bytes that belong to the
+        // next frame.
+        let input = format!("Content-Length: 5000\r\n\r\n{A}{}", frame(B));
+        assert_eq!(frames(&input)[1], format!("body {B}"));
+    }
+
+    #[test]
+    fn a_length_that_is_no_number_skips_its_body() {
+        let input = format!("Content-Length: abc\r\n\r\n{A}{}", frame(B));
+        let found = frames(&input);
+        assert_eq!(found.last().unwrap(), &format!("body {B}"));
+        assert!(
+            found[..found.len() - 1]
+                .iter()
+                .all(|f| f.starts_with("garbage")),
+            "{found:?}"
+        );
+        let huge = format!("Content-Length: 99999999999999\r\n\r\n{A}{}", frame(B));
+        assert_eq!(frames(&huge).last().unwrap(), &format!("body {B}"));
+    }
+
+    #[test]
+    fn bytes_between_frames_are_garbage() {
+        let input = format!("hello\r\n{}junk{}", frame(A), frame(B));
+        assert_eq!(
+            frames(&input),
+            [
+                "garbage hello\r\n".to_string(),
+                format!("body {A}"),
+                "garbage junk".to_string(),
+                format!("body {B}")
+            ]
+        );
+        // A header never finished: dropped at the end of the input.
+        assert_eq!(frames("Content-Length: 3\r\n"), Vec::<String>::new());
+    }
+}
