@@ -1,8 +1,9 @@
 -- Headless end-to-end test of lua/mlir_analyzer against the real mlir-analyzer binary:
 -- open an .mlir file with a syntax error, wait for the server's diagnostic, fix the
 -- line, wait until the diagnostics are gone, break and fix it again with a partial-line
--- edit (incremental sync), ask for the syntax tree, and check a hover request is
--- answered (a result or an error: the server need not implement hover). Run by
+-- edit (incremental sync), ask for the syntax tree, check a hover request is answered
+-- (a result or an error: the server need not implement hover), and, on Neovim 0.9+,
+-- that the server's semantic tokens and syntax/mlir.vim both highlight line 1. Run by
 -- test/run.sh; exits 0 on success, 1 on failure.
 local plugin_dir = assert(vim.env.MLIR_NVIM_PLUGIN, 'MLIR_NVIM_PLUGIN not set')
 local work = assert(vim.env.MLIR_NVIM_WORK, 'MLIR_NVIM_WORK not set')
@@ -157,7 +158,29 @@ answered, herr, hresult = request_sync(client, 'textDocument/hover', {
 check(answered, 'a hover request is answered (' .. (herr and ('error ' .. tostring(herr.code) .. ' ' .. tostring(herr.message))
   or ('result ' .. vim.inspect(hresult):sub(1, 60))) .. ')')
 
--- 6. The server is still alive and the client healthy after all of it.
+-- 6. Neovim 0.9+ highlights with the server's semantic tokens on top of the syntax
+--    file (syntax/mlir.vim): both are there at `func.func` on line 1.
+if vim.inspect_pos then
+  local function semantic_at(row, col)
+    return vim.inspect_pos(bufnr, row, col, { syntax = false, treesitter = false, extmarks = false })
+      .semantic_tokens
+  end
+  vim.wait(TIMEOUT, function()
+    return #semantic_at(0, 0) > 0
+  end, 10)
+  local tokens, syntax = {}, {}
+  for _, t in ipairs(semantic_at(0, 0)) do
+    table.insert(tokens, t.opts.hl_group)
+  end
+  for _, s in ipairs(vim.inspect_pos(bufnr, 0, 0).syntax) do
+    table.insert(syntax, s.hl_group)
+  end
+  check(#tokens > 0 and vim.tbl_contains(syntax, 'mlirOp'),
+    'semantic tokens and the syntax file both highlight `func.func` (tokens ' .. table.concat(tokens, ',')
+      .. '; syntax ' .. table.concat(syntax, ',') .. ')')
+end
+
+-- 7. The server is still alive and the client healthy after all of it.
 local stopped
 if vim.fn.has('nvim-0.11') == 1 then
   stopped = client:is_stopped()

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Headless Neovim tests of the setup in this folder:
 #   smoke  test/smoke.lua against test/fake_server.py (needs python3): filetype, client
-#          start and attach, root detection, the syntax-tree request.
+#          start and attach, root detection, the syntax-tree request; and the syntax
+#          test below.
+#   syntax test/syntax.lua: syntax/mlir.vim on test/fixtures/highlight.mlir (no server).
 #   real   test/real_server.lua against the real mlir-analyzer binary: diagnostic of a
-#          syntax error, fix, diagnostics gone, incremental edits, syntax tree, hover.
+#          syntax error, fix, diagnostics gone, incremental edits, syntax tree, hover,
+#          semantic tokens over the syntax file (0.9+).
 #
-#   editors/nvim/test/run.sh [smoke|real|all]     (default: all)
+#   editors/nvim/test/run.sh [smoke|syntax|real|all]     (default: all)
 #
 # NVIM=/path/to/nvim selects the Neovim binary (default: nvim on PATH).
 # MLIR_ANALYZER=/path/to/mlir-analyzer selects the server for `real` (default:
@@ -17,15 +20,15 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
 which="${1:-all}"
-case "$which" in smoke | real | all) ;; *) echo "usage: $0 [smoke|real|all]" >&2; exit 2 ;; esac
+case "$which" in smoke | syntax | real | all) ;; *) echo "usage: $0 [smoke|syntax|real|all]" >&2; exit 2 ;; esac
 fail() { echo "editors/nvim: FAILED: $*" >&2; exit 1; }
 
 nvim_bin="${NVIM:-nvim}"
 command -v "$nvim_bin" >/dev/null || fail "'$nvim_bin' not found (apt-get install neovim, or set NVIM=...)"
-if [ "$which" != real ]; then
+if [ "$which" = smoke ] || [ "$which" = all ]; then
   command -v python3 >/dev/null || fail "python3 not found (the fake server needs it)"
 fi
-if [ "$which" != smoke ]; then
+if [ "$which" = real ] || [ "$which" = all ]; then
   server="${MLIR_ANALYZER:-$repo/target/release/mlir-analyzer}"
   [ -x "$server" ] || fail "no server binary at $server: build it with 'cargo build --release --locked -p mlir-analyzer' at the repository root, or set MLIR_ANALYZER=..."
   server="$(cd "$(dirname "$server")" && pwd)/$(basename "$server")"
@@ -39,9 +42,11 @@ export MLIR_NVIM_PLUGIN="$(dirname "$here")"
 "$nvim_bin" --version | head -n 1
 
 total_passed=0 total_failed=0
-# run NAME LUAFILE: one headless nvim in a fresh work folder; tallies its counts.
+# run NAME LUAFILE [NVIM_ARGS...]: one headless nvim in a fresh work folder; tallies
+# its counts.
 run() {
   local name="$1" lua="$2" dir="$work/$1" out status=0
+  shift 2
   mkdir -p "$dir/proj/.git" "$dir/proj/sub" "$dir/loose"
   for f in proj/sub/a.mlir proj/b.mlir loose/c.mlir; do
     printf 'func.func @f() {\n  return\n}\n' > "$dir/$f"
@@ -50,7 +55,7 @@ run() {
   echo "== $name"
   # `timeout`: give up rather than hang if the client never comes up.
   out="$(MLIR_NVIM_WORK="$dir" MLIR_ANALYZER="${server:-}" \
-    timeout 120 "$nvim_bin" --headless --clean -c "luafile $lua" </dev/null 2>&1)" || status=$?
+    timeout 120 "$nvim_bin" --headless --clean "$@" -c "luafile $lua" </dev/null 2>&1)" || status=$?
   printf '%s\n' "$out"
   local counts
   counts="$(printf '%s\n' "$out" | sed -n 's/.* \([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1 \2/p' | tail -n 1)"
@@ -67,8 +72,13 @@ run() {
   fi
 }
 
-[ "$which" = real ] || run smoke "$here/smoke.lua"
-[ "$which" = smoke ] || run real "$here/real_server.lua"
+case "$which" in smoke | all) run smoke "$here/smoke.lua" ;; esac
+# The plugin folder goes on 'runtimepath' before startup, as from a user's init.lua, so
+# that Neovim reads ftdetect/ itself and syntax/ is found by `syntax on`.
+case "$which" in smoke | syntax | all)
+  run syntax "$here/syntax.lua" --cmd 'lua vim.opt.runtimepath:append(vim.env.MLIR_NVIM_PLUGIN)' ;;
+esac
+case "$which" in real | all) run real "$here/real_server.lua" ;; esac
 
 echo "editors/nvim: $total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
