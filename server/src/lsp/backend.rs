@@ -129,6 +129,26 @@ impl Backend {
         .await
     }
 
+    /// Panics in the handler itself, outside any snapshot's guard, to test the service's
+    /// guard (`catch_panic`); only with `MLIR_ANALYZER_ALLOW_DEBUG_PANIC` set.
+    pub async fn debug_panic_in_handler(&self, _: Value) -> Result<()> {
+        let allowed = std::env::var_os("MLIR_ANALYZER_ALLOW_DEBUG_PANIC").is_some();
+        assert!(
+            !allowed,
+            "panic requested through mlir-analyzer/debug/panicInHandler"
+        );
+        Err(Error::method_not_found())
+    }
+
+    /// `debug_panic_in_handler` as a notification.
+    pub async fn debug_panic_in_notification(&self, _: Value) {
+        let allowed = std::env::var_os("MLIR_ANALYZER_ALLOW_DEBUG_PANIC").is_some();
+        assert!(
+            !allowed,
+            "panic requested through mlir-analyzer/debug/panicInNotification"
+        );
+    }
+
     fn apply_settings(&self, value: Option<Value>) {
         let Some(mut value) = value else { return };
         if let Some(nested) = value.get("mlir-analyzer").cloned() {

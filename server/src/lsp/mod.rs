@@ -2,6 +2,7 @@
 //! and the analysis thread, the outgoing task, and the entry point.
 
 mod backend;
+mod catch_panic;
 mod convert;
 mod documents;
 mod irdl_sources;
@@ -209,8 +210,18 @@ async fn serve() -> bool {
         backend::Backend::document_text,
     )
     .custom_method("mlir-analyzer/debug/panic", backend::Backend::debug_panic)
+    .custom_method(
+        "mlir-analyzer/debug/panicInHandler",
+        backend::Backend::debug_panic_in_handler,
+    )
+    .custom_method(
+        "mlir-analyzer/debug/panicInNotification",
+        backend::Backend::debug_panic_in_notification,
+    )
     .finish();
     let (input, output) = transport::relay_stdio();
-    Server::new(input, output, socket).serve(service).await;
+    Server::new(input, output, socket)
+        .serve(catch_panic::CatchPanic(service))
+        .await;
     shared.shutdown_requested.load(Ordering::SeqCst)
 }

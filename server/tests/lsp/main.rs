@@ -91,6 +91,24 @@ fn a_panicking_request_is_answered_with_an_error() {
     assert_eq!(symbols[0]["name"], "m");
 }
 
+/// Issue 42: a panic in a handler itself (not inside the analysis's own guard), of a
+/// request or of a notification, leaves the server up; the request gets an error.
+#[test]
+fn a_panicking_handler_leaves_the_server_up() {
+    let mut client = Client::start_with_env(&[("MLIR_ANALYZER_ALLOW_DEBUG_PANIC", "1")]);
+    client.request("initialize", json!({ "capabilities": {} }));
+    client.notify("initialized", json!({}));
+    let answer = client.request_raw("mlir-analyzer/debug/panicInHandler", json!({}));
+    assert_eq!(answer["error"]["code"], -32603, "{answer}");
+    client.notify("mlir-analyzer/debug/panicInNotification", json!({}));
+    client.open(URI, GOOD);
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": URI } }),
+    );
+    assert_eq!(symbols[0]["name"], "m");
+}
+
 #[test]
 fn diagnostics_carry_the_version_they_were_computed_for() {
     let (mut client, _) = Client::initialized(json!({}));
