@@ -46,8 +46,12 @@ pub struct ProjectFile {
 }
 
 impl ProjectFile {
-    /// Reads and checks the project file at `path`; `None` if there is none to read.
+    /// Reads and checks the project file at `path`; `None` if there is none to read (or
+    /// it is no regular file: a named pipe would block the read for good).
     pub fn read(path: &Path) -> Option<ProjectFile> {
+        if !std::fs::metadata(path).ok()?.is_file() {
+            return None;
+        }
         let bytes = std::fs::read(path).ok()?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let (settings, problems) = parse(&text);

@@ -574,8 +574,13 @@ impl LanguageServer for Backend {
                     (_, Some(path)) => {
                         let indexed =
                             super::workspace::index_path(&shared.index, &path, shared.encoding());
-                        if let Some((uri, text)) = indexed {
-                            irdl_sources::offer(&worker, uri, text, true);
+                        match indexed {
+                            Some((uri, text)) => irdl_sources::offer(&worker, uri, text, true),
+                            // Gone by now, a folder, a pipe: what the file held is stale.
+                            None => {
+                                shared.index.remove(&change.uri);
+                                irdl_sources::withdraw(&worker, change.uri);
+                            }
                         }
                     }
                 }

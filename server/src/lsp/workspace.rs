@@ -134,9 +134,14 @@ pub fn index_path(
     Some((uri, text))
 }
 
-/// A file's URI and text (not UTF-8 bytes replaced), if it can be read.
+/// A file's URI and text (not UTF-8 bytes replaced), if it is a regular file that can be
+/// read. Anything else (a folder, a named pipe, which would block the read for good, a
+/// device) is no file to index.
 pub fn read_file(path: &Path) -> Option<(Uri, Arc<str>)> {
     let uri = Uri::from_file_path(path)?;
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     let bytes = std::fs::read(path).ok()?;
     Some((uri, Arc::from(String::from_utf8_lossy(&bytes).as_ref())))
 }

@@ -3,6 +3,7 @@
 //! and the ordering of rapid edits (DESIGN §3.6, §3.7).
 
 mod client;
+mod disk;
 mod edits;
 mod expectations;
 mod hostile;
