@@ -62,7 +62,7 @@ if (cd "$repo" && "$work/pc/bin/pre-commit" run --all-files) > "$work/hook.log" 
 fi
 grep -q "bad.mlir:2:23: error: use of undeclared SSA value name" "$work/hook.log" ||
   { cat "$work/hook.log"; fail "the hook did not report bad.mlir's error"; }
-git -C "$repo" rm --quiet bad.mlir
+git -C "$repo" rm --quiet --force bad.mlir
 (cd "$repo" && "$work/pc/bin/pre-commit" run --all-files) ||
   fail "the hook failed on clean files"
 echo "pre-commit hook: fails on the broken file, passes once it is gone"
