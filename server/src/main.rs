@@ -1,16 +1,9 @@
 //! `mlir-analyzer`: the command-line entry point. `check` reports diagnostics of files;
 //! with no arguments, `lsp` or `--stdio` it is a language server on stdio.
 
-mod check;
-mod check_projects;
-mod cli;
-mod discovery;
-mod lsp;
-mod project;
-mod read_file;
-mod render;
-
 use std::process::ExitCode;
+
+use mlir_analyzer::{check, cli, lsp};
 
 /// mimalloc serves each thread from its own pages without a lock: `check` on a large
 /// file spends a tenth of its instructions allocating, and runs about 10% faster with it.

@@ -9,7 +9,7 @@ mod irdl_sources;
 mod positions;
 mod project_files;
 mod requests;
-mod transport;
+pub mod transport;
 mod worker;
 mod workspace;
 
@@ -176,13 +176,24 @@ pub fn run() -> std::process::ExitCode {
         .enable_all()
         .build()
         .expect("build the tokio runtime");
-    let clean = runtime.block_on(serve());
+    let clean = runtime.block_on(serve(transport::relay_stdio()));
     // Do not wait for blocking tasks still running: the client has gone.
     runtime.shutdown_background();
     std::process::ExitCode::from(if clean { 0 } else { 1 })
 }
 
-async fn serve() -> bool {
+/// Serves LSP on `input` and `output` until `exit` (or the input ends), as `run` does on
+/// stdio; returns whether `shutdown` came first. Must run inside a multi-thread tokio
+/// runtime (the handlers use blocking threads).
+pub async fn serve_on<I, O>(input: I, output: O) -> bool
+where
+    I: tokio::io::AsyncRead + Unpin + Send + 'static,
+    O: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    serve(transport::relay(input, output)).await
+}
+
+async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStream)) -> bool {
     let (outgoing, receiver) = tokio::sync::mpsc::unbounded_channel();
     let shared = Arc::new(Shared {
         documents: Documents::default(),
@@ -219,7 +230,6 @@ async fn serve() -> bool {
         backend::Backend::debug_panic_in_notification,
     )
     .finish();
-    let (input, output) = transport::relay_stdio();
     Server::new(input, output, socket)
         .serve(catch_panic::CatchPanic(service))
         .await;

@@ -8,31 +8,45 @@
 //! before it accepts anything else. One writer puts whole frames on stdout, so answers
 //! never interleave.
 
-mod frames;
-mod messages;
+pub mod frames;
+pub mod messages;
 
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
-use tokio::io::{AsyncWriteExt, DuplexStream};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, DuplexStream};
 use tokio::sync::Notify;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 use frames::{Frame, FrameReader};
 use messages::Incoming;
 
-/// Starts the relay tasks; returns the (input, output) streams to give the LSP server.
+/// Starts the relay tasks on stdin and stdout; returns the (input, output) streams to
+/// give the LSP server.
 pub fn relay_stdio() -> (DuplexStream, DuplexStream) {
+    relay(tokio::io::stdin(), tokio::io::stdout())
+}
+
+/// `relay_stdio` on other streams (tests and fuzz targets drive the server in process).
+pub fn relay<I, O>(client_in: I, mut client_out: O) -> (DuplexStream, DuplexStream)
+where
+    I: AsyncRead + Unpin + Send + 'static,
+    O: AsyncWrite + Unpin + Send + 'static,
+{
     let (server_in, to_server) = tokio::io::duplex(1 << 16);
     let (server_out, from_server) = tokio::io::duplex(1 << 16);
     let (frames, mut frames_rx) = unbounded_channel::<Vec<u8>>();
     let gate = Arc::new(InitializeGate::default());
-    tokio::spawn(read_client(to_server, frames.clone(), gate.clone()));
+    tokio::spawn(read_client(
+        client_in,
+        to_server,
+        frames.clone(),
+        gate.clone(),
+    ));
     tokio::spawn(forward_frames(from_server, frames, gate));
     tokio::spawn(async move {
-        let mut stdout = tokio::io::stdout();
         while let Some(bytes) = frames_rx.recv().await {
-            if stdout.write_all(&bytes).await.is_err() || stdout.flush().await.is_err() {
+            if client_out.write_all(&bytes).await.is_err() || client_out.flush().await.is_err() {
                 break;
             }
         }
@@ -40,13 +54,14 @@ pub fn relay_stdio() -> (DuplexStream, DuplexStream) {
     (server_in, server_out)
 }
 
-/// Reads the client's frames from stdin and passes each on, answers it, or holds it.
-async fn read_client(
+/// Reads the client's frames and passes each on, answers it, or holds it.
+async fn read_client<I: AsyncRead + Unpin>(
+    client_in: I,
     mut to_server: DuplexStream,
     replies: UnboundedSender<Vec<u8>>,
     gate: Arc<InitializeGate>,
 ) {
-    let mut reader = FrameReader::new(tokio::io::stdin());
+    let mut reader = FrameReader::new(client_in);
     while let Some(read) = reader.next().await {
         let body = match read {
             Frame::Body(body) => body,

@@ -1,0 +1,13 @@
+//! `mlir-analyzer` as a library: the command line (`cli`, `check`) and the language
+//! server (`lsp`), which the binary (`main.rs`) runs, and which tests and fuzz targets
+//! drive in process. The server stage (DESIGN §2): LSP, documents, configuration,
+//! positions, the command line, files on disk; no MLIR logic of its own.
+
+pub mod check;
+mod check_projects;
+pub mod cli;
+mod discovery;
+pub mod lsp;
+mod project;
+mod read_file;
+mod render;
