@@ -7,25 +7,26 @@
 
 pub mod ast;
 mod grammar;
-pub mod green;
 mod green_builder;
-pub mod green_walk;
-mod lexer;
-pub mod op_nodes;
+#[cfg(test)]
+mod green_walk_tests;
 mod parallel;
 mod parser;
 pub mod pool;
 pub mod reparse;
-mod syntax_kind;
 pub mod validation;
 
 #[cfg(test)]
 mod tests;
 
 pub use grammar::types::{is_integer_type, is_shaped_keyword};
-pub use lexer::{LexError, Token, lex};
-pub use rowan::{GreenNode, TextRange, TextSize, WalkEvent};
-pub use syntax_kind::{MlirLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
+// The lexer and the tree's kinds are the stage before (`mlir-lexer`); every later stage
+// reaches them through this crate.
+use mlir_lexer::lexer;
+pub use mlir_lexer::{
+    GreenNode, LexError, MlirLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken,
+    TextRange, TextSize, Token, WalkEvent, green, green_walk, lex, op_nodes,
+};
 
 /// A syntax error: MLIR's message and the byte range it applies to, and the note MLIR
 /// attaches to a few (at the same place).

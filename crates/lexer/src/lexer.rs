@@ -81,7 +81,7 @@ pub fn lex(text: &str) -> (Vec<Token>, Vec<LexError>) {
 
 /// The kind and length of the first token of a non-empty `text` (used to re-lex what is
 /// left of a token the parser split, as upstream does for dimension lists, L-18).
-pub(crate) fn first_token(text: &str) -> (SyntaxKind, u32) {
+pub fn first_token(text: &str) -> (SyntaxKind, u32) {
     let mut lexer = Lexer {
         bytes: text.as_bytes(),
         pos: 0,
