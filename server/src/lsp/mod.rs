@@ -176,7 +176,8 @@ pub fn run() -> std::process::ExitCode {
         .enable_all()
         .build()
         .expect("build the tokio runtime");
-    let clean = runtime.block_on(serve(transport::relay_stdio()));
+    // The relay spawns its tasks: it must start inside the runtime.
+    let clean = runtime.block_on(async { serve(transport::relay_stdio()).await });
     // Do not wait for blocking tasks still running: the client has gone.
     runtime.shutdown_background();
     std::process::ExitCode::from(if clean { 0 } else { 1 })
