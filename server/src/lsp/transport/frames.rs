@@ -13,6 +13,9 @@ use tokio::io::{AsyncRead, AsyncReadExt};
 /// Largest body accepted; a bigger `Content-Length` is a framing error.
 pub const MAX_BODY: usize = 1 << 30;
 
+/// From this size on, a body is handed on in the buffer it arrived in.
+const LARGE_BODY: usize = 1 << 20;
+
 /// Bytes of headers without their blank line after which they are garbage.
 const MAX_HEADERS: usize = 64 << 10;
 
@@ -30,6 +33,9 @@ pub struct FrameReader<R> {
     inner: R,
     buf: Vec<u8>,
     eof: bool,
+    /// Where the search for a header inside a body still arriving goes on: the bytes
+    /// before it were searched, and a body of 50 MB arrives in hundreds of reads.
+    scan_from: usize,
 }
 
 impl<R: AsyncRead + Unpin> FrameReader<R> {
@@ -38,6 +44,7 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
             inner,
             buf: Vec::new(),
             eof: false,
+            scan_from: 0,
         }
     }
 
@@ -70,7 +77,7 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
 
     /// A frame from the bytes read so far, if they hold one.
     fn take_frame(&mut self) -> Option<Frame> {
-        let Some(header) = find_header(&self.buf) else {
+        let Ok(header) = find_header(&self.buf, 0) else {
             // No header yet: keep waiting unless what is there can never start one.
             return (self.buf.len() > MAX_HEADERS).then(|| self.drain(self.buf.len() - 32));
         };
@@ -85,8 +92,14 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
         if self.buf.len() < body.end {
             // Still arriving, unless the next frame's header is already in it: the length
             // was too long.
-            let next = find_header(&self.buf[body.start..])?;
-            return Some(self.drain(body.start + next.start));
+            let from = self.scan_from.saturating_sub(body.start);
+            return match find_header(&self.buf[body.start..], from) {
+                Ok(next) => Some(self.drain(body.start + next.start)),
+                Err(resume) => {
+                    self.scan_from = body.start + resume;
+                    None
+                }
+            };
         }
         let bytes = &self.buf[body.clone()];
         // A body that is no JSON may hold the start of the next frame (the length was
@@ -96,12 +109,27 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
         {
             return Some(self.drain(body.start + next));
         }
-        let frame = Frame::Body(bytes.to_vec());
-        self.buf.drain(..body.end);
-        Some(frame)
+        self.scan_from = 0;
+        Some(Frame::Body(self.take_body(body)))
+    }
+
+    /// Takes `body` out of the buffer, and what came before it.
+    fn take_body(&mut self, body: std::ops::Range<usize>) -> Vec<u8> {
+        if body.len() < LARGE_BODY {
+            let bytes = self.buf[body.clone()].to_vec();
+            self.buf.drain(..body.end);
+            return bytes;
+        }
+        // A large body keeps the buffer it arrived in (no copy), and the buffer's room,
+        // grown for it, goes with it rather than stay held by the reader.
+        let rest = self.buf.split_off(body.end);
+        let mut bytes = std::mem::replace(&mut self.buf, rest);
+        bytes.drain(..body.start);
+        bytes
     }
 
     fn drain(&mut self, end: usize) -> Frame {
+        self.scan_from = 0;
         Frame::Garbage(self.buf.drain(..end).collect())
     }
 }
@@ -131,29 +159,70 @@ struct Header {
     length: Option<usize>,
 }
 
-/// The first complete header block in `bytes` that has a `Content-Length:`.
-fn find_header(bytes: &[u8]) -> Option<Header> {
-    let mut from = 0;
-    while let Some(at) = find_name(&bytes[from..]) {
+/// The first complete header block in `bytes`, searched from `from`, that has a
+/// `Content-Length:`; or, when there is none yet, where a search with more bytes must
+/// start again (every byte before it was ruled out).
+fn find_header(bytes: &[u8], mut from: usize) -> Result<Header, usize> {
+    loop {
+        let Some(at) = find_name(&bytes[from..]) else {
+            // The name may be cut at the end of what arrived.
+            return Err(bytes.len().saturating_sub(NAME.len() - 1).max(from));
+        };
         let start = from + at;
         let after_name = start + NAME.len();
-        let end = block_end(&bytes[after_name..])?;
-        let line_end =
-            memchr::memchr(b'\n', &bytes[after_name..]).map_or(after_name, |i| after_name + i);
-        let value = std::str::from_utf8(&bytes[after_name..line_end]).ok();
-        let length = value.and_then(|v| v.trim().parse::<usize>().ok());
-        // Inside garbage, the name must begin a header line to count.
-        let digits_then_break = value.is_some_and(|v| !v.trim().is_empty());
-        if start == 0 || digits_then_break {
-            return Some(Header {
-                start,
-                end: after_name + end,
-                length,
-            });
+        let rest = &bytes[after_name..];
+        match header_at(rest, start == 0) {
+            Candidate::Header { end, length } => {
+                return Ok(Header {
+                    start,
+                    end: after_name + end,
+                    length,
+                });
+            }
+            Candidate::Waiting => return Err(start),
+            Candidate::NotOne => from = after_name,
         }
-        from = after_name;
     }
-    None
+}
+
+/// What follows a `Content-Length:` name.
+enum Candidate {
+    /// A header block, ending `end` bytes on.
+    Header { end: usize, length: Option<usize> },
+    /// Too little has arrived to tell.
+    Waiting,
+    /// No header: the name is text inside other bytes.
+    NotOne,
+}
+
+/// Bytes of a `Content-Length` value line beyond which it is no header's.
+const MAX_VALUE: usize = 64;
+
+/// Reads what follows a `Content-Length:` name. At the start of a frame any value makes
+/// a header (its body is skipped when the value is no length); inside other bytes the
+/// name must begin a header whose value is digits, ending its line. Both searches are
+/// bounded, so a search that waits for more bytes never reads a whole body again.
+fn header_at(rest: &[u8], at_frame_start: bool) -> Candidate {
+    let line_end = memchr::memchr(b'\n', &rest[..rest.len().min(MAX_VALUE)]);
+    let value = line_end.and_then(|end| std::str::from_utf8(&rest[..end]).ok());
+    let length = value.and_then(|v| v.trim().parse::<usize>().ok());
+    if !at_frame_start {
+        let is_digits = value.is_some_and(|v| {
+            let v = v.trim();
+            !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())
+        });
+        if line_end.is_none() && rest.len() < MAX_VALUE {
+            return Candidate::Waiting;
+        }
+        if !is_digits {
+            return Candidate::NotOne;
+        }
+    }
+    match block_end(&rest[..rest.len().min(MAX_HEADERS)]) {
+        Some(end) => Candidate::Header { end, length },
+        None if rest.len() < MAX_HEADERS => Candidate::Waiting,
+        None => Candidate::NotOne,
+    }
 }
 
 const NAME: &[u8] = b"content-length:";
@@ -197,11 +266,39 @@ mod tests {
 
     /// Every frame the reader finds in `input`, bodies and garbage as text.
     fn frames(input: &str) -> Vec<String> {
+        frames_in_reads(input, usize::MAX)
+    }
+
+    /// A stream that hands out at most `step` bytes a read, as a pipe does.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl AsyncRead for Trickle<'_> {
+        fn poll_read(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+            out: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            let n = self.step.min(out.remaining()).min(self.bytes.len());
+            out.put_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            std::task::Poll::Ready(Ok(()))
+        }
+    }
+
+    /// The frames of `input` when it arrives `step` bytes at a time.
+    fn frames_in_reads(input: &str, step: usize) -> Vec<String> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
         runtime.block_on(async {
-            let mut reader = FrameReader::new(input.as_bytes());
+            let stream = Trickle {
+                bytes: input.as_bytes(),
+                step,
+            };
+            let mut reader = FrameReader::new(stream);
             let mut out = Vec::new();
             while let Some(frame) = reader.next().await {
                 out.push(match frame {
@@ -285,5 +382,37 @@ mod tests {
         );
         // A header never finished: dropped at the end of the input.
         assert_eq!(frames("Content-Length: 3\r\n"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn bodies_arriving_in_small_reads() {
+        // The name of the header inside a JSON string, cut by reads at every place: the
+        // body is still one body.
+        let text = r#"{"jsonrpc":"2.0","method":"m","params":{"t":"Content-Length: 12\r\n\r\n"}}"#;
+        let input = format!("{}{}", frame(text), frame(B));
+        for step in 1..9 {
+            assert_eq!(
+                frames_in_reads(&input, step),
+                [format!("body {text}"), format!("body {B}")],
+                "{step} bytes a read"
+            );
+        }
+        // A length too long, and the next header cut by reads: found all the same.
+        let input = format!("Content-Length: 5000\r\n\r\n{A}{}", frame(B));
+        for step in [1, 3, 7, 64] {
+            assert_eq!(frames_in_reads(&input, step)[1], format!("body {B}"));
+        }
+    }
+
+    #[test]
+    fn inside_other_bytes_only_a_length_of_digits_makes_a_header() {
+        // Text that mentions the header, with blank lines after it, does not end a body
+        // still arriving; the real header after it does.
+        let garbage = "Content-Length: 5000\r\n\r\nsee content-length: many\r\n\r\n";
+        let input = format!("{garbage}{}", frame(B));
+        assert_eq!(
+            frames(&input),
+            [format!("garbage {garbage}"), format!("body {B}")]
+        );
     }
 }
