@@ -1,9 +1,13 @@
 //! Open documents: their text as a rope, edited in place by incremental changes, their
 //! version, and the latest analysed snapshot. Edits are applied synchronously by the
-//! notification handlers, before any `.await` (DESIGN §3.6).
+//! notification handlers, before any `.await` (DESIGN §3.6). A request parses the text
+//! itself when no snapshot of its version exists, unless the analysis thread is already
+//! parsing that version: then it waits for that tree instead of building a second one
+//! (on a 50 MB document, another 400 MB and as long as waiting).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use mlir_analysis::line_index::LineIndex;
 use mlir_analysis::{TextEdit, TextRange, TextSize};
@@ -51,12 +55,25 @@ struct Document {
     version: i32,
     snapshot: Option<Arc<Snapshot>>,
     edits: Option<Vec<TextEdit>>,
+    /// The version the analysis thread is parsing, whose snapshot it will store.
+    parsing: Option<i32>,
 }
+
+/// From this size on, an opened document is left to the analysis thread to parse: a
+/// request waits for its tree rather than parse the same text at the same time. A
+/// smaller one is parsed sooner by the request than by a thread that may be busy.
+const LARGE: usize = 1 << 20;
+
+/// How long a request waits for the analysis thread's tree before it parses the text
+/// itself: a bound, should the analysis never store it.
+const WAIT_LIMIT: Duration = Duration::from_secs(60);
 
 /// All open documents, shared between handlers and the analysis thread.
 #[derive(Default)]
 pub struct Documents {
     docs: Mutex<HashMap<Uri, Document>>,
+    /// Signalled when a parse that requests may wait for ends (stored or abandoned).
+    parsed: Condvar,
 }
 
 impl Documents {
@@ -73,8 +90,10 @@ impl Documents {
             version,
             snapshot: None,
             edits: None,
+            parsing: (text.len() >= LARGE).then_some(version),
         };
         self.lock().insert(uri, doc);
+        self.parsed.notify_all();
     }
 
     /// Applies changes in order. Returns false if the document is not open; a stale version
@@ -106,6 +125,7 @@ impl Documents {
         let mut docs = self.lock();
         let doc = docs.get_mut(uri)?;
         let edits = doc.edits.replace(Vec::new());
+        doc.parsing = Some(doc.version);
         Some(Pending {
             version: doc.version,
             text: Arc::from(doc.rope.to_string()),
@@ -119,7 +139,18 @@ impl Documents {
     }
 
     pub fn close(&self, uri: &Uri) -> bool {
-        self.lock().remove(uri).is_some()
+        let closed = self.lock().remove(uri).is_some();
+        self.parsed.notify_all();
+        closed
+    }
+
+    /// The analysis thread will not store the snapshot it took the text for (it failed):
+    /// requests waiting for it parse the text themselves.
+    pub fn abandon(&self, uri: &Uri) {
+        if let Some(doc) = self.lock().get_mut(uri) {
+            doc.parsing = None;
+        }
+        self.parsed.notify_all();
     }
 
     /// The current text and version of a document.
@@ -129,30 +160,45 @@ impl Documents {
         Some((doc.version, Arc::from(doc.rope.to_string())))
     }
 
-    /// The analysed snapshot of the current version, computing it if it is missing or stale.
+    /// The analysed snapshot of the current version: the stored one, the one the analysis
+    /// thread is parsing, or one parsed here.
     pub fn snapshot(&self, uri: &Uri) -> Option<Arc<Snapshot>> {
-        if let Some(snapshot) = self.current_snapshot(uri) {
-            return Some(snapshot);
-        }
-        let (version, text) = self.text(uri)?;
+        let (version, text) = {
+            let mut docs = self.lock();
+            let since = Instant::now();
+            loop {
+                let doc = docs.get(uri)?;
+                if let Some(snapshot) = doc.snapshot.as_ref().filter(|s| s.version == doc.version) {
+                    return Some(snapshot.clone());
+                }
+                let left = WAIT_LIMIT.saturating_sub(since.elapsed());
+                if doc.parsing != Some(doc.version) || left.is_zero() {
+                    break (doc.version, Arc::from(doc.rope.to_string()));
+                }
+                docs = self
+                    .parsed
+                    .wait_timeout(docs, left)
+                    .unwrap_or_else(|p| p.into_inner())
+                    .0;
+            }
+        };
         let snapshot = Arc::new(Snapshot::new(version, text));
         self.store(uri, snapshot.clone());
         Some(snapshot)
     }
 
-    fn current_snapshot(&self, uri: &Uri) -> Option<Arc<Snapshot>> {
-        let docs = self.lock();
-        let doc = docs.get(uri)?;
-        doc.snapshot.clone().filter(|s| s.version == doc.version)
-    }
-
     /// Keeps a snapshot if it is of the document's current version.
+    /// Either way, a wait for that version's parse is over.
     pub fn store(&self, uri: &Uri, snapshot: Arc<Snapshot>) {
-        if let Some(doc) = self.lock().get_mut(uri)
-            && doc.version == snapshot.version
-        {
-            doc.snapshot = Some(snapshot);
+        if let Some(doc) = self.lock().get_mut(uri) {
+            if doc.parsing == Some(snapshot.version) {
+                doc.parsing = None;
+            }
+            if doc.version == snapshot.version {
+                doc.snapshot = Some(snapshot);
+            }
         }
+        self.parsed.notify_all();
     }
 }
 
@@ -243,5 +289,56 @@ mod tests {
         assert_eq!(rope.to_string(), "aB!\r\nthird\n");
         edit(&mut rope, (9, 0, 9, 0), "end", Encoding::Utf16);
         assert_eq!(rope.to_string(), "aB!\r\nthird\nend");
+    }
+
+    fn large_document() -> (Documents, Uri) {
+        let docs = Documents::default();
+        let uri: Uri = "file:///large.mlir".parse().unwrap();
+        let text = "\"test.op\"() : () -> ()\n".repeat(LARGE / 20);
+        docs.open(uri.clone(), &text, 1);
+        (docs, uri)
+    }
+
+    #[test]
+    fn a_request_takes_the_tree_the_analysis_thread_parses() {
+        let (docs, uri) = large_document();
+        let pending = docs.take_pending(&uri).unwrap();
+        let analysed = Arc::new(Snapshot::new(pending.version, pending.text));
+        std::thread::scope(|scope| {
+            let request = scope.spawn(|| docs.snapshot(&uri).unwrap());
+            std::thread::sleep(Duration::from_millis(50));
+            docs.store(&uri, analysed.clone());
+            assert!(Arc::ptr_eq(&request.join().unwrap(), &analysed));
+        });
+    }
+
+    #[test]
+    fn a_request_parses_itself_when_the_analysis_gives_up_or_the_text_moves_on() {
+        let (docs, uri) = large_document();
+        docs.take_pending(&uri).unwrap();
+        std::thread::scope(|scope| {
+            let request = scope.spawn(|| docs.snapshot(&uri).unwrap());
+            std::thread::sleep(Duration::from_millis(50));
+            docs.abandon(&uri);
+            assert_eq!(request.join().unwrap().version, 1);
+        });
+        // A newer version than the one being parsed is parsed by the request.
+        let (docs, uri) = large_document();
+        docs.take_pending(&uri).unwrap();
+        let change = TextDocumentContentChangeEvent {
+            range: None,
+            range_length: None,
+            text: "\"test.op\"() : () -> ()".into(),
+        };
+        docs.change(&uri, 2, vec![change], Encoding::Utf16);
+        assert_eq!(docs.snapshot(&uri).unwrap().version, 2);
+        // A closed document answers nothing, even to a request that waited.
+        let (docs, uri) = large_document();
+        std::thread::scope(|scope| {
+            let request = scope.spawn(|| docs.snapshot(&uri));
+            std::thread::sleep(Duration::from_millis(50));
+            docs.close(&uri);
+            assert!(request.join().unwrap().is_none());
+        });
     }
 }

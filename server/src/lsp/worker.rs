@@ -147,6 +147,7 @@ impl Batch {
                 Err(_) => {
                     // The database may be half-updated: start over with a fresh one.
                     *host = AnalysisHost::default();
+                    shared.documents.abandon(uri);
                     shared.log_error(format!("analysis of {} panicked", uri.as_str()));
                 }
             }
