@@ -6,20 +6,22 @@
 //! protocol's error, well-formed ones go on to the server through an in-memory pipe), and
 //! what follows `initialize` is held until the server has answered it, which it must do
 //! before it accepts anything else. One writer puts whole frames on stdout, so answers
-//! never interleave.
+//! never interleave, and the answers go out in the order of their requests (`order`).
 
 pub mod frames;
 pub mod messages;
+pub mod order;
+pub mod output;
 
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, DuplexStream};
 use tokio::sync::Notify;
-use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 use frames::{Frame, FrameReader};
 use messages::Incoming;
+use output::{Output, release_overdue};
 
 /// Starts the relay tasks on stdin and stdout; returns the (input, output) streams to
 /// give the LSP server.
@@ -28,29 +30,24 @@ pub fn relay_stdio() -> (DuplexStream, DuplexStream) {
 }
 
 /// `relay_stdio` on other streams (tests and fuzz targets drive the server in process).
-pub fn relay<I, O>(client_in: I, mut client_out: O) -> (DuplexStream, DuplexStream)
+pub fn relay<I, O>(client_in: I, client_out: O) -> (DuplexStream, DuplexStream)
 where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
 {
     let (server_in, to_server) = tokio::io::duplex(1 << 16);
     let (server_out, from_server) = tokio::io::duplex(1 << 16);
-    let (frames, mut frames_rx) = unbounded_channel::<Vec<u8>>();
     let gate = Arc::new(InitializeGate::default());
+    let (output, writer) = Output::start(client_out);
+    tokio::spawn(writer);
     tokio::spawn(read_client(
         client_in,
         to_server,
-        frames.clone(),
+        output.clone(),
         gate.clone(),
     ));
-    tokio::spawn(forward_frames(from_server, frames, gate));
-    tokio::spawn(async move {
-        while let Some(bytes) = frames_rx.recv().await {
-            if client_out.write_all(&bytes).await.is_err() || client_out.flush().await.is_err() {
-                break;
-            }
-        }
-    });
+    tokio::spawn(forward_frames(from_server, output.clone(), gate));
+    tokio::spawn(release_overdue(output));
     (server_in, server_out)
 }
 
@@ -58,27 +55,39 @@ where
 async fn read_client<I: AsyncRead + Unpin>(
     client_in: I,
     mut to_server: DuplexStream,
-    replies: UnboundedSender<Vec<u8>>,
+    output: Arc<Output>,
     gate: Arc<InitializeGate>,
 ) {
     let mut reader = FrameReader::new(client_in);
-    while let Some(read) = reader.next().await {
+    loop {
+        // Nothing more is taken in while the client leaves its answers unread.
+        output.room().await;
+        let Some(read) = reader.next().await else {
+            break;
+        };
         let body = match read {
             Frame::Body(body) => body,
             Frame::Garbage(garbage) => {
-                skipped(&garbage, &replies);
+                skipped(&garbage, &output);
                 continue;
             }
         };
         match messages::classify(&body) {
-            Incoming::Forward => gate.wait().await,
+            Incoming::Forward(request) => {
+                gate.wait().await;
+                // Its slot first: the answer may come before `write_all` returns.
+                if let Some(id) = request {
+                    output.expect(id);
+                }
+            }
             Incoming::Initialize(id) => {
                 gate.wait().await;
-                gate.expect(id);
+                gate.expect(id.clone());
+                output.expect(id);
             }
             Incoming::Reply(reply, log) => {
                 eprintln!("mlir-analyzer: {log}");
-                let _ = replies.send(frame(&reply));
+                output.answer_here(reply);
                 continue;
             }
             Incoming::Drop(log) => {
@@ -98,7 +107,7 @@ async fn read_client<I: AsyncRead + Unpin>(
 }
 
 /// Bytes skipped to find the next frame: logged, and a request among them answered.
-fn skipped(garbage: &[u8], replies: &UnboundedSender<Vec<u8>>) {
+fn skipped(garbage: &[u8], output: &Output) {
     if garbage.iter().all(u8::is_ascii_whitespace) {
         return;
     }
@@ -107,27 +116,28 @@ fn skipped(garbage: &[u8], replies: &UnboundedSender<Vec<u8>>) {
         garbage.len()
     );
     if let Some(id) = messages::unframed_request_id(garbage) {
-        let _ = replies.send(frame(&messages::unframed_reply(id)));
+        output.answer_here(messages::unframed_reply(id));
     }
 }
 
-/// Copies the server's output frames, whole, to the writer, opening the gate when the
-/// answer to `initialize` has gone out.
-async fn forward_frames(
-    from_server: DuplexStream,
-    frames: UnboundedSender<Vec<u8>>,
-    gate: Arc<InitializeGate>,
-) {
+/// Copies the server's output frames, whole, to the writer (answers in their requests'
+/// order), opening the gate when the answer to `initialize` has gone out.
+async fn forward_frames(from_server: DuplexStream, output: Arc<Output>, gate: Arc<InitializeGate>) {
     let mut reader = FrameReader::new(from_server);
-    while let Some(frame_read) = reader.next().await {
+    loop {
+        output.room().await;
+        let Some(frame_read) = reader.next().await else {
+            break;
+        };
         let Frame::Body(body) = frame_read else {
             continue;
         };
-        if frames.send(frame(&body)).is_err() {
+        gate.seen(&body);
+        if !output.pass_on(body) {
             break;
         }
-        gate.seen(&body);
     }
+    output.flush();
 }
 
 /// Holds the client's messages while `initialize` waits for its answer.
@@ -174,10 +184,4 @@ impl InitializeGate {
             self.answered.notify_waiters();
         }
     }
-}
-
-fn frame(body: &[u8]) -> Vec<u8> {
-    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
-    out.extend_from_slice(body);
-    out
 }

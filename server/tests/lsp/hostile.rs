@@ -102,3 +102,50 @@ fn messages_written_with_initialize_wait_for_its_answer() {
     let answer = client.wait_for(|m| m["id"] == 2);
     assert!(answer.get("error").is_none(), "{answer}");
 }
+
+#[test]
+fn a_flood_of_requests_is_answered_once_each_in_the_order_sent() {
+    let (mut client, _) = Client::initialized(json!({}));
+    let uri = "file:///flood.mlir";
+    let text = "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n".repeat(200);
+    client.open(uri, &text);
+    let frame = |body: Value| {
+        let body = body.to_string();
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    };
+    let count = 3000;
+    let mut all = String::new();
+    for id in 1000..1000 + count {
+        let doc = json!({ "uri": uri });
+        let position = json!({ "line": id % 600, "character": 14 });
+        let message = match id % 4 {
+            0 => json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+                         "params": { "textDocument": doc, "position": position } }),
+            1 => json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/documentSymbol",
+                         "params": { "textDocument": doc } }),
+            2 => json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/definition",
+                         "params": { "textDocument": doc, "position": position } }),
+            // Answered by the transport, not the server: it keeps its place all the same.
+            _ => json!({ "jsonrpc": "1.0", "id": id, "method": "textDocument/hover" }),
+        };
+        all.push_str(&frame(message));
+    }
+    client.write_unframed(all.as_bytes());
+    let answered: Vec<i64> = (0..count)
+        .map(|_| {
+            let answer = client.wait_for(|m| m.get("method").is_none() && m["id"].is_i64());
+            answer["id"].as_i64().unwrap()
+        })
+        .collect();
+    let first_out_of_order = answered
+        .iter()
+        .zip(1000..)
+        .position(|(&got, sent)| got != sent);
+    assert_eq!(
+        first_out_of_order,
+        None,
+        "{:?}",
+        first_out_of_order.map(|i| &answered[i.saturating_sub(3)..i + 3])
+    );
+    still_answers(&mut client);
+}

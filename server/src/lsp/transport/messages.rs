@@ -16,8 +16,8 @@ const METHOD_NOT_FOUND: i64 = -32601;
 /// What a body is.
 #[derive(Debug, PartialEq)]
 pub enum Incoming {
-    /// A message for the server.
-    Forward,
+    /// A message for the server; the id if it is a request, which the server answers.
+    Forward(Option<Value>),
     /// The `initialize` request, with its id: the server must answer it before it sees
     /// anything else, or it refuses what follows as "not initialized".
     Initialize(Value),
@@ -111,7 +111,7 @@ fn classify_object(message: &Value) -> Incoming {
             let message = format!("Method not found: {m}");
             reply(id.clone(), METHOD_NOT_FOUND, &message)
         }
-        _ => Incoming::Forward,
+        (_, id) => Incoming::Forward(id.cloned()),
     }
 }
 
@@ -119,7 +119,7 @@ fn classify_object(message: &Value) -> Incoming {
 fn classify_response(message: &Value, id: Option<&Value>) -> Incoming {
     let outcome = message.get("result").is_some() || message.get("error").is_some();
     match (id, outcome) {
-        (Some(_), true) => Incoming::Forward,
+        (Some(_), true) => Incoming::Forward(None),
         (Some(_), false) => Incoming::Drop("dropping a response without result or error".into()),
         (None, _) => reply(
             Value::Null,
@@ -151,7 +151,8 @@ mod tests {
     /// The error code and id a body is answered with, or how it goes on.
     fn verdict(body: &str) -> String {
         match classify(body.as_bytes()) {
-            Incoming::Forward => "forward".into(),
+            Incoming::Forward(None) => "forward".into(),
+            Incoming::Forward(Some(id)) => format!("request {id}"),
             Incoming::Initialize(id) => format!("initialize {id}"),
             Incoming::Drop(_) => "drop".into(),
             Incoming::Reply(reply, _) => {
@@ -214,7 +215,7 @@ mod tests {
             (r#"{"jsonrpc":"2.0","id":4,"result":null}"#, "forward"),
             (
                 r#"{"jsonrpc":"2.0","id":5,"method":"shutdown","params":null}"#,
-                "forward",
+                "request 5",
             ),
             (
                 r#"{"jsonrpc":"2.0","id":4,"error":{"code":1,"message":"m"}}"#,
