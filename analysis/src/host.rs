@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use mlir_syntax::Parse;
 use mlir_syntax::reparse::{TextEdit, reparse};
-use salsa::Setter;
+use salsa::{Database, Setter};
 
 use crate::db::{self, RootDatabase, SourceFile};
 use mlir_checks::diagnostic::Diagnostic;
@@ -151,10 +151,21 @@ impl AnalysisHost {
                     self.check_bodies_in_parallel(*file);
                 }
                 let memo = self.check_memos.entry(key.to_string()).or_default();
-                db::file_diagnostics_with(&self.db, *file, memo)
+                let found = db::file_diagnostics_with(&self.db, *file, memo);
+                self.release_replaced_results();
+                found
             }
             None => Vec::new(),
         }
+    }
+
+    /// Frees what the queries just replaced. salsa frees a replaced result only when the
+    /// next revision begins (a reader may still hold it until then), which for the file
+    /// edited last is its whole previous tree and outline, kept for as long as the editor
+    /// is idle. A new revision without a change frees them now; the next read validates
+    /// the memos once, as it would after the next edit anyway.
+    fn release_replaced_results(&mut self) {
+        self.db.synthetic_write(salsa::Durability::LOW);
     }
 
     /// Brings every body's queries up to date on all cores, each thread with its own

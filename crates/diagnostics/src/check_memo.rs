@@ -24,6 +24,8 @@ use mlir_syntax::green::ByAddress;
 pub struct FileChecksMemo {
     skeleton: Option<u64>,
     bodies: FxHashMap<ByAddress, Vec<Diagnostic>>,
+    /// How many bodies the file had when its diagnostics were last given (`db`).
+    pub(crate) bodies_seen: u32,
 }
 
 /// One check run's view of the memo: which bodies' results can be reused, and the

@@ -1,7 +1,7 @@
 //! The salsa queries of the diagnostics stage: every diagnostic of a file, put together
 //! from the bodies' memoized checks and the file-wide checks (DESIGN §3.5).
 
-use mlir_checks::db::{ChecksDb, body_checks};
+use mlir_checks::db::{ChecksDb, body_checks, body_irdl};
 use mlir_hir::db::{BodyId, SourceFile, body_count, body_greens, outline, parse, resolution};
 
 use crate::Diagnostic;
@@ -58,10 +58,27 @@ pub fn file_diagnostics_with(
 ) -> Vec<Diagnostic> {
     let parse = parse(db, file);
     let root = parse.syntax_node();
+    let count = body_count(db, file);
+    forget_bodies(db, file, count..memo.bodies_seen.max(count));
+    memo.bodies_seen = count;
     let checks = crate::file_checks::file_checks_with(&root, outline(db, file), memo);
     let semantic = name_diagnostics(db, file)
         .into_iter()
         .chain(checks)
         .collect();
     crate::shown::shown_diagnostics(&root, parse.errors(), semantic)
+}
+
+/// Empties the queries of bodies the file no longer has. A body is known by its index,
+/// and salsa keeps what each index's queries gave last until they are read again: when a
+/// file loses bodies (an edit merges two functions, say), the indices past its new count
+/// would hold their old trees and results for as long as the file stays smaller. Reading
+/// them once now gives each the empty value of a missing body.
+fn forget_bodies(db: &dyn DiagnosticsDb, file: SourceFile, gone: std::ops::Range<u32>) {
+    for index in gone {
+        let id = BodyId::new(db, file, index);
+        resolution(db, id);
+        body_checks(db, id);
+        body_irdl(db, id);
+    }
 }
