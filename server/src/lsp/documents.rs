@@ -182,9 +182,25 @@ impl Documents {
                     .0;
             }
         };
-        let snapshot = Arc::new(Snapshot::new(version, text));
-        self.store(uri, snapshot.clone());
-        Some(snapshot)
+        Some(self.keep_parsed(uri, Arc::new(Snapshot::new(version, text))))
+    }
+
+    /// Keeps a snapshot a request parsed, unless the analysis thread stored one of the
+    /// same version meanwhile: that one is kept and given, as its tree is the one the
+    /// analysis holds too (keeping the request's would hold two trees of one text).
+    fn keep_parsed(&self, uri: &Uri, parsed: Arc<Snapshot>) -> Arc<Snapshot> {
+        let mut docs = self.lock();
+        let Some(doc) = docs.get_mut(uri) else {
+            return parsed;
+        };
+        match doc.snapshot.as_ref() {
+            Some(stored) if stored.version == parsed.version => stored.clone(),
+            _ if doc.version == parsed.version => {
+                doc.snapshot = Some(parsed.clone());
+                parsed
+            }
+            _ => parsed,
+        }
     }
 
     /// Keeps a snapshot if it is of the document's current version.
@@ -310,6 +326,27 @@ mod tests {
             docs.store(&uri, analysed.clone());
             assert!(Arc::ptr_eq(&request.join().unwrap(), &analysed));
         });
+    }
+
+    #[test]
+    fn a_tree_the_analysis_stored_first_is_kept_over_the_one_a_request_parsed() {
+        let docs = Documents::default();
+        let uri: Uri = "file:///small.mlir".parse().unwrap();
+        docs.open(uri.clone(), "\"test.op\"() : () -> ()\n", 1);
+        let pending = docs.take_pending(&uri).unwrap();
+        let analysed = Arc::new(Snapshot::new(pending.version, pending.text.clone()));
+        let requested = Arc::new(Snapshot::new(pending.version, pending.text));
+        docs.store(&uri, analysed.clone());
+        assert!(Arc::ptr_eq(&docs.keep_parsed(&uri, requested), &analysed));
+        assert!(Arc::ptr_eq(&docs.snapshot(&uri).unwrap(), &analysed));
+        // The other way round, the analysis thread's tree replaces the request's.
+        docs.change(&uri, 2, Vec::new(), Encoding::Utf16);
+        let text: Arc<str> = Arc::from("\"test.op\"() : () -> ()\n");
+        let requested = docs.keep_parsed(&uri, Arc::new(Snapshot::new(2, text.clone())));
+        let analysed = Arc::new(Snapshot::new(2, text));
+        docs.store(&uri, analysed.clone());
+        assert!(!Arc::ptr_eq(&requested, &analysed));
+        assert!(Arc::ptr_eq(&docs.snapshot(&uri).unwrap(), &analysed));
     }
 
     #[test]
