@@ -10,7 +10,8 @@ syntax), with a request every few edits (hover, completion, document symbols,
 definition, semantic tokens) at a random position. Every --check edits it waits until
 the server's text equals the client's (mlir-analyzer/documentText) and the diagnostics
 of the last version arrived. At the end it prints VmRSS after opening, at the end, and
-of a fresh server that opened the final texts, and the ratio of the last two. It is
+of a fresh server that opened the final texts and answered each kind of request once on
+each, and the ratio of the last two. It is
 bounded: it stops after --edits edits or --minutes minutes, whichever comes first.
 
 Not part of CI (100,000 edits take several minutes). Example:
@@ -83,7 +84,22 @@ def random_edit(rng: random.Random, doc: Document) -> dict:
     }
 
 
+def ask(client: LspClient, rng: random.Random, doc: Document, method: str) -> None:
+    """Sends request `method` on `doc` (at a random position where it takes one)."""
+    line, column = line_col(doc.text, rng.randrange(len(doc.text) + 1))
+    params = {"textDocument": {"uri": doc.uri}}
+    if "semanticTokens" not in method and "documentSymbol" not in method:
+        params["position"] = {"line": line, "character": column}
+    try:
+        client.request(method, params, TIMEOUT)
+    except BenchError as err:
+        # ContentModified and the like are answers too; a hang or an exit is not.
+        if "failed" not in str(err):
+            raise
+
+
 def start(binary: str, log: Path) -> LspClient:
+    PUBLISHED.clear()
     client = LspClient("mlir-analyzer", [binary], log)
     client.request("initialize", {"capabilities": {}}, TIMEOUT)
     client.notify("initialized", {})
@@ -99,17 +115,34 @@ def open_all(client: LspClient, docs: list[Document]) -> None:
 
 
 def wait_synced(client: LspClient, doc: Document) -> None:
-    """Waits until the server holds the client's text of `doc` (its version and text)."""
+    """Waits until the server holds the client's text of `doc` (its version and text) and
+    has published the diagnostics of that version (so its analysis is done with it)."""
     deadline = time.perf_counter() + TIMEOUT
     while True:
         _, answer = client.request("mlir-analyzer/documentText", {"uri": doc.uri}, TIMEOUT)
         if answer["version"] == doc.version:
             if answer["text"] != doc.text:
                 raise BenchError(f"text diverged on {doc.uri} at version {doc.version}")
-            return
+            break
         if time.perf_counter() > deadline:
             raise BenchError(f"{doc.uri} never reached version {doc.version}")
         time.sleep(0.005)
+    while PUBLISHED.get(doc.uri, -1) < doc.version:
+        read_published(client, deadline)
+
+
+def read_published(client: LspClient, deadline: float) -> None:
+    """Reads the next message, noting the version of published diagnostics (requests here
+    are answered before the next one is sent, so every message waiting is a
+    notification)."""
+    _, message = client.next_message(deadline, "published diagnostics")
+    if message.get("method") == "textDocument/publishDiagnostics":
+        params = message["params"]
+        PUBLISHED[params["uri"]] = params.get("version", -1)
+
+
+# The last version of each document whose diagnostics the current server published.
+PUBLISHED: dict[str, int] = {}
 
 
 def rss(client: LspClient) -> int:
@@ -143,17 +176,7 @@ def main() -> int:
             "textDocument": {"uri": doc.uri, "version": doc.version}, "contentChanges": [change]})
         edits += 1
         if edits % 7 == 0:
-            method = rng.choice(REQUESTS)
-            line, column = line_col(doc.text, rng.randrange(len(doc.text) + 1))
-            params = {"textDocument": {"uri": doc.uri}}
-            if "semanticTokens" not in method and "documentSymbol" not in method:
-                params["position"] = {"line": line, "character": column}
-            try:
-                client.request(method, params, TIMEOUT)
-            except BenchError as err:
-                # ContentModified and the like are answers too; a hang or an exit is not.
-                if "failed" not in str(err):
-                    raise
+            ask(client, rng, doc, rng.choice(REQUESTS))
             requests += 1
         if edits % args.check == 0:
             for d in docs:
@@ -168,6 +191,12 @@ def main() -> int:
     fresh_client = start(args.binary, tmp / "fresh.log")
     fresh_docs = [Document(uri=d.uri, text=d.text) for d in docs]
     open_all(fresh_client, fresh_docs)
+    # In use, as the soaked server was: each kind of request once on each file.
+    for d in fresh_docs:
+        for method in REQUESTS:
+            ask(fresh_client, rng, d, method)
+    for d in fresh_docs:
+        wait_synced(fresh_client, d)
     time.sleep(1.0)
     fresh = rss(fresh_client)
     fresh_client.close()
