@@ -137,7 +137,7 @@ async fn forward_frames(from_server: DuplexStream, output: Arc<Output>, gate: Ar
             break;
         }
     }
-    output.flush();
+    output.end();
 }
 
 /// Holds the client's messages while `initialize` waits for its answer.
@@ -183,5 +183,29 @@ impl InitializeGate {
             *waiting = None;
             self.answered.notify_waiters();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::AsyncReadExt;
+
+    use super::relay;
+
+    /// In-process clients (the fuzz target, tests) read the output to its end: it must
+    /// come once the client's input and the server's output have both ended.
+    #[tokio::test]
+    async fn the_client_stream_ends_once_both_sides_have_ended() {
+        let (client, client_in) = tokio::io::duplex(1024);
+        let (client_out, mut reader) = tokio::io::duplex(1024);
+        let (server_in, server_out) = relay(client_in, client_out);
+        drop(client);
+        drop(server_in);
+        drop(server_out);
+        let mut rest = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(5), reader.read_to_end(&mut rest));
+        assert!(read.await.is_ok(), "the client's stream never ended");
     }
 }

@@ -5,7 +5,7 @@
 //! be written, no more is taken from the server or the client until they are.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Instant;
 
 use serde::Deserialize;
@@ -31,6 +31,8 @@ pub struct Output {
     drained: Notify,
     /// The queue filled up and has not yet drained to half.
     full: AtomicBool,
+    /// The server's output has ended (`end`).
+    ended: AtomicBool,
 }
 
 /// What the writer needs to know of a message from the server.
@@ -56,8 +58,10 @@ impl Output {
             queued: AtomicUsize::new(0),
             drained: Notify::new(),
             full: AtomicBool::new(false),
+            ended: AtomicBool::new(false),
         });
-        (output.clone(), write_frames(output, frames_rx, client_out))
+        let writer = write_frames(Arc::downgrade(&output), frames_rx, client_out);
+        (output, writer)
     }
 
     fn sequencer(&self) -> MutexGuard<'_, Sequencer> {
@@ -95,11 +99,15 @@ impl Output {
         !self.frames.is_closed()
     }
 
-    /// Every answer still held goes out (the server's output has ended).
-    pub fn flush(&self) {
+    /// The server's output has ended: every answer still held goes out, and the task
+    /// that watches held answers stops, so that once the client's input has ended too
+    /// nothing holds the writer's channel open and the client's stream reaches its end.
+    pub fn end(&self) {
         let mut order = self.sequencer();
         let out = order.flush();
         self.send_all(out);
+        self.ended.store(true, Ordering::Release);
+        self.changed.notify_one();
     }
 
     /// Returns at once while the queue has room; once it is full, when it has drained to
@@ -139,9 +147,11 @@ impl Output {
     }
 }
 
-/// Writes the frames as they come; wakes the readers as the queue drains.
+/// Writes the frames as they come; wakes the readers as the queue drains. It holds the
+/// output weakly: the channel closes, and this task ends, when the tasks that send have
+/// all ended.
 async fn write_frames<O: AsyncWrite + Unpin>(
-    output: Arc<Output>,
+    output: Weak<Output>,
     mut frames_rx: UnboundedReceiver<Vec<u8>>,
     mut client_out: O,
 ) {
@@ -149,16 +159,20 @@ async fn write_frames<O: AsyncWrite + Unpin>(
         if client_out.write_all(&bytes).await.is_err() || client_out.flush().await.is_err() {
             break;
         }
-        output.queued.fetch_sub(bytes.len(), Ordering::AcqRel);
-        output.drained.notify_waiters();
+        if let Some(output) = output.upgrade() {
+            output.queued.fetch_sub(bytes.len(), Ordering::AcqRel);
+            output.drained.notify_waiters();
+        }
     }
     frames_rx.close();
-    output.drained.notify_waiters();
+    if let Some(output) = output.upgrade() {
+        output.drained.notify_waiters();
+    }
 }
 
 /// Lets go of answers held behind a request unanswered for too long.
 pub async fn release_overdue(output: Arc<Output>) {
-    while !output.frames.is_closed() {
+    while !output.frames.is_closed() && !output.ended.load(Ordering::Acquire) {
         let changed = output.changed.notified();
         tokio::pin!(changed);
         changed.as_mut().enable();
