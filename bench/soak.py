@@ -139,6 +139,9 @@ def read_published(client: LspClient, deadline: float) -> None:
     if message.get("method") == "textDocument/publishDiagnostics":
         params = message["params"]
         PUBLISHED[params["uri"]] = params.get("version", -1)
+    elif message.get("method") == "window/logMessage" and message["params"].get("type") == 1:
+        # An error the server logs (a panic it survived) fails the soak.
+        raise BenchError(f"the server logged an error: {message['params'].get('message')}")
 
 
 # The last version of each document whose diagnostics the current server published.
