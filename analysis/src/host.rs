@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use mlir_syntax::Parse;
-use mlir_syntax::reparse::{TextEdit, reparse};
+use mlir_syntax::reparse::{TextEdit, reparse_edits};
 use salsa::{Database, Setter};
 
 use crate::db::{self, RootDatabase, SourceFile};
@@ -37,15 +37,15 @@ impl AnalysisHost {
     /// is parsed whole. Returns the tree.
     pub fn update(&mut self, key: &str, text: Arc<str>, edits: Option<&[TextEdit]>) -> Parse {
         let previous = self.files.get(key).map(|f| db::parse(&self.db, *f).clone());
-        let parse = match (previous, edits) {
+        let (parse, whole) = match (previous, edits) {
             (Some(old), Some(edits)) if lengths_agree(&old, edits, &text) => {
-                edits.iter().fold(old, |tree, edit| reparse(&tree, edit))
+                reparse_edits(&old, edits, &text)
             }
-            _ => {
-                self.parsed_whole.insert(key.to_string());
-                mlir_syntax::parse(&text)
-            }
+            _ => (mlir_syntax::parse(&text), true),
         };
+        if whole {
+            self.parsed_whole.insert(key.to_string());
+        }
         let memo = self.memos.entry(key.to_string()).or_default();
         let outlined = Some(Arc::new(outline(&parse.syntax_node(), memo)));
         match self.files.get(key) {

@@ -80,6 +80,31 @@ pub fn reparse_with_kind(old: &Parse, edit: &TextEdit) -> (Parse, ReparseKind) {
     (parse, kind)
 }
 
+/// Past this many edits at once, the new text is parsed whole: the pieces would cost
+/// more than the whole (each piece may also validate the whole tree again).
+pub const MAX_PIECEWISE_EDITS: usize = 64;
+
+/// The parse of `old`'s text after `edits` (in order), which make `new_text`, and
+/// whether it was parsed whole; equal to `crate::parse(new_text)`. The edits are reparsed
+/// one by one while each stays within a region; at the first that does not, or when
+/// there are more than `MAX_PIECEWISE_EDITS`, `new_text` is parsed once, whole. (Going on
+/// edit by edit would parse each intermediate text whole: a burst of edits that breaks
+/// the syntax early, as a busy analysis catching up with fast typing receives, cost one
+/// full parse per edit.)
+pub fn reparse_edits(old: &Parse, edits: &[TextEdit], new_text: &str) -> (Parse, bool) {
+    if edits.len() > MAX_PIECEWISE_EDITS {
+        return (crate::parse(new_text), true);
+    }
+    let mut tree = old.clone();
+    for edit in edits {
+        match reparse_some_region(&tree, edit) {
+            Some((parse, _, _)) => tree = parse,
+            None => return (crate::parse(new_text), true),
+        }
+    }
+    (tree, false)
+}
+
 /// What was validated again after an edit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Validated {

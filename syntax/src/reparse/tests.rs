@@ -589,3 +589,37 @@ fn random_edits_match_full_validations() {
         "{with_errors} of {revalidated} revalidations had validation errors"
     );
 }
+
+/// Edits reparsed together give the full parse of the final text, piece by piece while
+/// each stays in a region, else whole, once.
+#[test]
+fn edits_at_once_reparse_piecewise_or_parse_the_final_text_once() {
+    let text = "func.func @f() {\n  %0 = arith.constant 1 : i32\n  return\n}\n";
+    let old = parse(text);
+    let at = |needle: &str| TextSize::new(text.find(needle).unwrap() as u32);
+    let digit = TextEdit::replace(TextRange::at(at("1 :"), 1.into()), "2");
+    let mut once = text.to_string();
+    digit.apply(&mut once);
+    let (tree, whole) = reparse_edits(&old, std::slice::from_ref(&digit), &once);
+    assert!(!whole);
+    assert_eq!(tree.debug_dump(), parse(&once).debug_dump());
+    // A brace that unbalances the file cannot be reparsed in a region: the rest of the
+    // edits are not tried one by one, the final text is parsed.
+    let brace = TextEdit::insert(at("func.func"), "}");
+    let mut edits = vec![brace];
+    for _ in 0..3 {
+        edits.push(TextEdit::insert(0.into(), " "));
+    }
+    let mut last = text.to_string();
+    for edit in &edits {
+        edit.apply(&mut last);
+    }
+    let (tree, whole) = reparse_edits(&old, &edits, &last);
+    assert!(whole);
+    assert_eq!(tree.debug_dump(), parse(&last).debug_dump());
+    // Too many edits at once are not reparsed one by one either.
+    let many = vec![TextEdit::insert(0.into(), ""); MAX_PIECEWISE_EDITS + 1];
+    let (tree, whole) = reparse_edits(&old, &many, text);
+    assert!(whole);
+    assert_eq!(tree.debug_dump(), old.debug_dump());
+}
