@@ -4,24 +4,14 @@
 //! of a new host that reads the edited text whole.
 
 mod common;
+#[path = "common/lcg.rs"]
+mod lcg;
 
 use std::sync::Arc;
 
 use common::{corpus, mlir_files};
+use lcg::Lcg;
 use mlir_analysis::{AnalysisHost, TextEdit, TextRange, TextSize};
-
-/// A small deterministic generator (the test must fail the same way every time).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
 
 /// An edit at a char boundary near a random place: an insertion from characters that
 /// break or mend IR, or the deletion of one character.

@@ -4,27 +4,18 @@
 //! let go. Memory is counted by this test binary's own allocator, in live bytes, so the
 //! figure is exact and the same on every machine.
 
+#[path = "common/lcg.rs"]
+mod lcg;
+
 use std::alloc::System;
 use std::sync::Arc;
 
 use cap::Cap;
+use lcg::Lcg;
 use mlir_analysis::{AnalysisHost, TextEdit, TextRange, TextSize};
 
 #[global_allocator]
 static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
-
-/// A small deterministic generator.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
 
 /// Functions of arithmetic, loops and calls, as IR dumps have them.
 fn generated_ir(functions: usize) -> String {
