@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates the JSON beside each TableGen fixture of test-data/tablegen/: for every
-# `NAME.td` there, `NAME.json` is what `llvm-tblgen --dump-json` prints for it (the
-# `tablegen` crate's tests read these files, and check them against llvm-tblgen when it
-# is installed).
+# Regenerates the JSON beside each TableGen fixture: for every `NAME.td` of
+# test-data/tablegen/ and every dialect `NAMEOps.td` of test-data/ods/, `NAME.json` is what
+# `llvm-tblgen --dump-json` prints for it (the `tablegen` and `mlir-dialects` tests read
+# these files; the `tablegen` tests check its own against llvm-tblgen when installed).
 #
 # llvm-tblgen is found as the tests find it: $LLVM_TBLGEN if set, else the newest
 # /usr/lib/llvm-*/bin/llvm-tblgen, else llvm-tblgen on PATH.
@@ -34,10 +34,11 @@ if [ -z "$tblgen" ] || [ ! -x "$tblgen" ]; then
 fi
 echo "using $tblgen ($("$tblgen" --version | grep -o 'LLVM version [0-9.]*'))"
 
-fixtures=test-data/tablegen
-for td in "$fixtures"/*.td; do
+# test-data/tablegen: every file is a root. test-data/ods: the dialects (`*Ops.td`), which
+# include the ODS model `OdsBase.td` beside them.
+for td in test-data/tablegen/*.td test-data/ods/*Ops.td; do
   json="${td%.td}.json"
-  "$tblgen" --dump-json -I "$fixtures" "$td" -o "$json"
+  "$tblgen" --dump-json -I "$(dirname "$td")" "$td" -o "$json"
   if grep -q "$PWD" "$json"; then
     echo "error: $json contains the absolute path $PWD" >&2
     exit 1

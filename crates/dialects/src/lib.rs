@@ -7,4 +7,5 @@
 
 pub mod irdl;
 pub mod known_ops;
+pub mod ods;
 pub mod registry;

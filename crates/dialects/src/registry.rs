@@ -44,8 +44,8 @@
 
 mod atoms;
 pub mod constraint;
-mod constraint_names;
-mod expr;
+pub(crate) mod constraint_names;
+pub(crate) mod expr;
 pub mod format;
 mod hooks;
 mod hooks_memref;
@@ -59,6 +59,7 @@ pub mod spec;
 mod spec_text;
 mod traits;
 mod type_kinds;
+pub mod type_pred;
 
 #[cfg(test)]
 mod tests;
@@ -70,17 +71,20 @@ use mlir_syntax::ast::{self, AstNode};
 use rustc_hash::FxHashMap;
 
 pub use constraint::{
-    AttrConstraint, EnumKind, EnumSpec, NamedConstraint, ShapeProperty, TypeConstraint,
+    AttrConstraint, EnumKind, EnumSpec, ImportedConstraint, NamedConstraint, ShapeProperty,
+    TypeConstraint,
 };
 pub use format::{Collection, Element, Format, FormatError};
 pub use hooks_scf::header_error as scf_header_error;
 pub use loader::SpecError;
+pub(crate) use loader::check_format as check_format_vars;
 pub use matched::{AttrValue, OpMatch, RegionArg, WrittenAttr, WrittenType};
 pub use matcher::{Fit, Missing, Wanted, fit_op, match_op};
 pub use spec::{
     AttrSpec, Docs, OpSpec, Origin, Presence, RegionConstraint, RegionSpec, SuccessorSpec, Trait,
     TypeTransform, ValueSpec, Variadicity,
 };
+pub(crate) use traits::simple_trait;
 pub use type_kinds::failure as type_kind_failure;
 
 /// The built-in spec files: name (for messages) and text.
@@ -138,8 +142,18 @@ impl Registry {
     /// The registry of the built-in specs, loaded once. A malformed built-in spec is left
     /// out (a unit test keeps them all well-formed).
     pub fn builtin() -> &'static Registry {
-        static BUILTIN: OnceLock<Registry> = OnceLock::new();
-        BUILTIN.get_or_init(|| Registry::with_builtin_specs().0)
+        Registry::builtin_shared()
+    }
+
+    /// The registry of the built-in specs as a shared value, for holders of a registry
+    /// that may be replaced by one with imported specs.
+    pub fn builtin_arc() -> Arc<Registry> {
+        Arc::clone(Registry::builtin_shared())
+    }
+
+    fn builtin_shared() -> &'static Arc<Registry> {
+        static BUILTIN: OnceLock<Arc<Registry>> = OnceLock::new();
+        BUILTIN.get_or_init(|| Arc::new(Registry::with_builtin_specs().0))
     }
 
     /// A fresh registry of the built-in specs, and the problems found loading them.
@@ -157,9 +171,44 @@ impl Registry {
         loader::load(self, file, text)
     }
 
+    /// This registry with the dialects, ops and enums of an ODS import added. Where this
+    /// registry has a spec of the op already (a built-in one, with hooks modelling MLIR's
+    /// C++), that spec stays; its empty docs are filled from the import.
+    pub fn with_imported(&self, import: &crate::ods::OdsImport) -> Registry {
+        let mut out = self.clone();
+        for dialect in &import.dialects {
+            out.dialects
+                .entry(dialect.name.clone())
+                .or_insert_with(|| dialect.clone());
+        }
+        for spec in &import.enums {
+            out.enums
+                .entry(spec.name.clone())
+                .or_insert_with(|| Arc::new(spec.clone()));
+        }
+        for op in &import.ops {
+            match out.ops.get_mut(&op.name) {
+                Some(ours) if ours.docs.description.is_empty() => {
+                    let ours = Arc::make_mut(ours);
+                    ours.docs.description = op.docs.description.clone();
+                }
+                Some(_) => {}
+                None => {
+                    out.ops.insert(op.name.clone(), Arc::new(op.clone()));
+                }
+            }
+        }
+        out
+    }
+
     /// The spec of the op named `name` (`arith.addi`).
     pub fn op(&self, name: &str) -> Option<&OpSpec> {
-        self.ops.get(name).map(|spec| &**spec)
+        self.op_arc(name).map(|spec| &**spec)
+    }
+
+    /// `op`, as the shared spec: for holders that outlive a borrow of the registry.
+    pub fn op_arc(&self, name: &str) -> Option<&Arc<OpSpec>> {
+        self.ops.get(name)
     }
 
     /// The spec of an op as written: a name without a dot is looked up in
@@ -170,14 +219,19 @@ impl Registry {
     /// `std.func`, whose body has `std` as its default dialect. MLIR 22 rejects every such
     /// name there (`custom op 'func' is unknown`), so no file it accepts changes meaning.
     pub fn resolve(&self, name: &str, default_dialect: Option<&str>) -> Option<&OpSpec> {
-        if let Some(spec) = self.op(name) {
+        self.resolve_arc(name, default_dialect).map(|spec| &**spec)
+    }
+
+    /// `resolve`, as the shared spec.
+    pub fn resolve_arc(&self, name: &str, default_dialect: Option<&str>) -> Option<&Arc<OpSpec>> {
+        if let Some(spec) = self.op_arc(name) {
             return Some(spec);
         }
         let dialect =
             default_dialect.filter(|_| crate::known_ops::split_dialect(name).is_none())?;
-        let spec = self.op(&format!("{dialect}.{name}"));
+        let spec = self.op_arc(&format!("{dialect}.{name}"));
         if spec.is_none() && dialect == BUILTIN_DIALECT {
-            return self.op(&format!("{LEGACY_DIALECT}.{name}"));
+            return self.op_arc(&format!("{LEGACY_DIALECT}.{name}"));
         }
         spec
     }

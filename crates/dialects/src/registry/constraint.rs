@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use mlir_types::{Attr, FloatKind, Signedness, Type};
 
+use super::type_pred::TypePred;
+
 /// What the type of an operand or result must be.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum TypeConstraint {
@@ -78,6 +80,23 @@ pub enum TypeConstraint {
     SameAs(String),
     /// A constraint declared in a spec file under its own name and MLIR's description.
     Named(Arc<NamedConstraint>),
+    /// A constraint imported from ODS that no name of ours covers: evaluated by its
+    /// predicate, described by its summary.
+    Imported(Arc<ImportedConstraint>),
+}
+
+/// An ODS type constraint read from `.td` records (`TensorOf<[F32]>`, a dialect's own).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ImportedConstraint {
+    /// The def's name (`anonymous_12` for an inline one).
+    pub name: String,
+    /// ODS's `summary`: the words of MLIR's messages (`must be {summary}, but got ...`).
+    pub summary: String,
+    pub predicate: TypePred,
+    /// ODS's `cppType` without `::mlir::` (`MemRefType`): the class `type($x)` parses.
+    pub cpp_type: String,
+    /// The type ODS's builder makes (`builderCall`), when the constraint allows one only.
+    pub built: Option<Type>,
 }
 
 /// What a `MemRefWith` or `RankedTensorWith` constraint asks of a ranked memref or
@@ -169,6 +188,7 @@ impl TypeConstraint {
             }
             TypeConstraint::AnyOf(options) => options.iter().any(|c| c.matches(ty)),
             TypeConstraint::Named(named) => named.inner.matches(ty),
+            TypeConstraint::Imported(imported) => imported.predicate.eval(ty) != Some(false),
         }
     }
 
@@ -211,6 +231,7 @@ impl TypeConstraint {
             TypeConstraint::AnyOf(options) => join_or(options),
             TypeConstraint::SameAs(name) => format!("the type of '{name}'"),
             TypeConstraint::Named(named) => named.summary.clone(),
+            TypeConstraint::Imported(imported) => imported.summary.clone(),
         }
     }
 

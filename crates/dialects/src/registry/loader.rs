@@ -436,7 +436,7 @@ fn op_format(field: &RawField, spec: &OpSpec) -> Result<Format, (u32, String)> {
 
 /// Every variable names something of the op (results only inside type directives), every
 /// custom directive has a hook, and every operand, region and successor is written.
-fn check_format(format: &Format, spec: &OpSpec) -> Result<(), String> {
+pub(crate) fn check_format(format: &Format, spec: &OpSpec) -> Result<(), String> {
     check_elements(&format.elements, spec, false)?;
     let all = format.walk();
     let mentions = |name: &str| {

@@ -27,7 +27,7 @@ pub(crate) fn parse_trait(expr: &Expr, spec: &OpSpec) -> Result<Trait, String> {
     }
 }
 
-fn simple_trait(name: &str) -> Option<Trait> {
+pub(crate) fn simple_trait(name: &str) -> Option<Trait> {
     let t = match name {
         "Terminator" | "IsTerminator" => Trait::Terminator,
         "IsolatedFromAbove" => Trait::IsolatedFromAbove,

@@ -60,6 +60,22 @@ impl Class {
             {
                 return Class::of(&named.inner);
             }
+            TypeConstraint::Imported(imported) => return Class::of_cpp_type(&imported.cpp_type),
+            _ => return None,
+        })
+    }
+
+    /// The class of an imported constraint's `cppType` (`MemRefType`).
+    fn of_cpp_type(cpp_type: &str) -> Option<Class> {
+        Some(match cpp_type {
+            "MemRefType" => Class::MemRef,
+            "UnrankedMemRefType" => Class::UnrankedMemRef,
+            "BaseMemRefType" => Class::BaseMemRef,
+            "RankedTensorType" => Class::RankedTensor,
+            "TensorType" => Class::Tensor,
+            "VectorType" => Class::Vector,
+            "ComplexType" => Class::Complex,
+            "ShapedType" => Class::Shaped,
             _ => return None,
         })
     }

@@ -1,0 +1,304 @@
+//! ODS constraints lowered into ours: a type constraint whose def name we know becomes our
+//! constraint of that name (`SignlessIntegerLike`, `I32`, `AnyMemRef`); any other becomes an
+//! `ImportedConstraint` evaluated by its predicate and worded by its summary. Attributes,
+//! properties, regions, successors and enums likewise.
+
+use std::sync::Arc;
+
+use mlir_types::{FloatKind, Type};
+use tablegen::{Record, Records, Value};
+
+use super::text_field;
+use crate::registry::constraint_names::Names;
+use crate::registry::expr::Expr;
+use crate::registry::type_pred::{TypePred, parse_cpred};
+use crate::registry::{
+    AttrConstraint, AttrSpec, EnumKind, EnumSpec, ImportedConstraint, Presence, RegionConstraint,
+    RegionSpec, Registry, SuccessorSpec, TypeConstraint, ValueSpec, Variadicity,
+};
+
+/// How deep predicates and wrapped constraints may nest before we stop reading them (a
+/// cycle of defs cannot be written in TableGen, but the records come from outside).
+const MAX_DEPTH: u32 = 64;
+
+/// The names our specs know, with the built-in registry's enums and named constraints.
+fn names() -> Names<'static> {
+    Names {
+        registry: Registry::builtin(),
+    }
+}
+
+/// An operand or result declaration.
+pub(crate) fn value_spec(records: &Records, record: &Record, name: String) -> ValueSpec {
+    let (variadicity, base) = if record.is_a("VariadicOfVariadic") {
+        (Variadicity::VariadicOfVariadic, base_type(records, record))
+    } else if record.is_a("Variadic") {
+        (Variadicity::Variadic, base_type(records, record))
+    } else if record.is_a("Optional") {
+        (Variadicity::Optional, base_type(records, record))
+    } else {
+        (Variadicity::Single, Some(record))
+    };
+    let constraint = match base {
+        Some(base) => type_constraint(records, base),
+        None => TypeConstraint::Any,
+    };
+    ValueSpec {
+        name,
+        constraint,
+        variadicity,
+    }
+}
+
+fn base_type<'r>(records: &'r Records, record: &Record) -> Option<&'r Record> {
+    records.get(record.field("baseType")?.as_def()?)
+}
+
+/// A type constraint record as ours.
+pub(crate) fn type_constraint(records: &Records, record: &Record) -> TypeConstraint {
+    if !record.anonymous
+        && let Ok(ours) = names().type_constraint(&Expr::Name(record.name.clone(), Vec::new()))
+    {
+        return ours;
+    }
+    let predicate = match record.field("predicate").and_then(Value::as_def) {
+        Some(pred) => predicate(records, pred, 0),
+        None => TypePred::Unknown,
+    };
+    let cpp_type = text_field(record, "cppType");
+    TypeConstraint::Imported(Arc::new(ImportedConstraint {
+        name: record.name.clone(),
+        summary: text_field(record, "summary"),
+        predicate,
+        cpp_type: cpp_type
+            .trim_start_matches("::")
+            .trim_start_matches("mlir::")
+            .into(),
+        built: built_type(&text_field(record, "builderCall")),
+    }))
+}
+
+/// The predicate tree of the `Pred` def named `name`.
+fn predicate(records: &Records, name: &str, depth: u32) -> TypePred {
+    let Some(pred) = records.get(name).filter(|_| depth < MAX_DEPTH) else {
+        return TypePred::Unknown;
+    };
+    let children = || -> Vec<TypePred> {
+        let list = pred
+            .field("children")
+            .and_then(Value::as_list)
+            .unwrap_or(&[]);
+        list.iter()
+            .filter_map(Value::as_def)
+            .map(|child| predicate(records, child, depth + 1))
+            .collect()
+    };
+    let child = || match pred.field("child").and_then(Value::as_def) {
+        Some(child) => predicate(records, child, depth + 1),
+        None => TypePred::Unknown,
+    };
+    if pred.is_a("CPred") {
+        let text = text_field(pred, "predExpr");
+        return parse_cpred(&text).map_or(TypePred::Unknown, TypePred::Test);
+    }
+    let combiner = pred
+        .field("kind")
+        .and_then(Value::as_def)
+        .unwrap_or_default();
+    match combiner {
+        "PredCombinerAnd" => TypePred::All(children()),
+        "PredCombinerOr" => TypePred::Any(children()),
+        "PredCombinerNot" => TypePred::Not(Box::new(children().pop().unwrap_or(TypePred::Unknown))),
+        "PredCombinerConcat" if is_element_concat(pred) => {
+            let inner = children().pop().unwrap_or(TypePred::Unknown);
+            TypePred::Element(Box::new(inner))
+        }
+        // `$_self` renamed `elementType` inside the element-type lambda above.
+        "PredCombinerSubstLeaves"
+            if text_field(pred, "pattern") == "$_self"
+                && text_field(pred, "replacement") == "elementType" =>
+        {
+            children().pop().unwrap_or_else(child)
+        }
+        _ => TypePred::Unknown,
+    }
+}
+
+/// ODS's `Concat<"[](::mlir::Type elementType) { return ", ..., "; }(...getElementType())">`:
+/// the inner predicate applied to the element type of a shaped or complex type.
+fn is_element_concat(pred: &Record) -> bool {
+    let prefix = text_field(pred, "prefix");
+    let suffix: String = text_field(pred, "suffix").split_whitespace().collect();
+    prefix.contains("::mlir::Type elementType")
+        && (suffix.ends_with("ShapedType>($_self).getElementType())")
+            || suffix.ends_with("ComplexType>($_self).getElementType())"))
+}
+
+/// The type ODS's `builderCall` makes, for the calls of builtin types.
+fn built_type(call: &str) -> Option<Type> {
+    let call: String = call.split_whitespace().collect();
+    let call = call.strip_prefix("$_builder.")?;
+    if call == "getIndexType()" {
+        return Some(Type::Index);
+    }
+    if let Some(width) = call
+        .strip_prefix("getIntegerType(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    {
+        return width.parse().ok().map(Type::int);
+    }
+    let float = call.strip_prefix("get")?.strip_suffix("Type()")?;
+    FloatKind::from_name(&float.to_ascii_lowercase()).map(Type::Float)
+}
+
+/// An attribute or property declaration; `None` for a record that is neither.
+pub(crate) fn attr_spec(records: &Records, record: &Record, name: String) -> Option<AttrSpec> {
+    if record.is_a("Attr") {
+        return Some(AttrSpec {
+            presence: presence(record),
+            constraint: attr_constraint(records, record, 0),
+            name,
+            is_property: false,
+        });
+    }
+    // A property is read by C++ we do not model: anything goes, and nothing is required
+    // (MLIR fills a missing one with its default, or reports it in words of its own).
+    record.is_a("Property").then_some(AttrSpec {
+        name,
+        constraint: AttrConstraint::Any,
+        presence: Presence::Optional,
+        is_property: true,
+    })
+}
+
+fn presence(record: &Record) -> Presence {
+    if record.field("isOptional").and_then(Value::as_bit) == Some(true) {
+        return Presence::Optional;
+    }
+    match record.field("defaultValue").and_then(Value::as_str) {
+        // `::mlir::arith::FastMathFlags::none` is the case `none`.
+        Some(value) if value.starts_with("::") => {
+            let case = value.rsplit("::").next().unwrap_or(value);
+            Presence::Default(case.to_string())
+        }
+        Some(value) if !value.is_empty() => Presence::Default(value.to_string()),
+        _ => Presence::Required,
+    }
+}
+
+/// The attribute constraint of a record, looking through `OptionalAttr`, `DefaultValuedAttr`
+/// and `ConfinedAttr` to the first def whose name we know. An attribute we cannot check
+/// takes anything.
+fn attr_constraint(records: &Records, record: &Record, depth: u32) -> AttrConstraint {
+    if depth > MAX_DEPTH {
+        return AttrConstraint::Any;
+    }
+    if !record.anonymous
+        && let Ok(Some(ours)) =
+            names().attr_constraint(&Expr::Name(record.name.clone(), Vec::new()))
+    {
+        return ours;
+    }
+    if record.name == "TypedAttrInterface" {
+        return AttrConstraint::Typed;
+    }
+    if let Some(spec) = int_enum(records, record).or_else(|| bit_enum_attr(records, record)) {
+        return AttrConstraint::Enum(Arc::new(spec));
+    }
+    match record
+        .field("baseAttr")
+        .and_then(Value::as_def)
+        .and_then(|base| records.get(base))
+    {
+        Some(base) => attr_constraint(records, base, depth + 1),
+        None => AttrConstraint::Any,
+    }
+}
+
+/// An `I32EnumAttr`/`I64EnumAttr` used as an attribute: a keyword in custom syntax, a
+/// signless integer in generic form, as our `enum` entries.
+fn int_enum(records: &Records, record: &Record) -> Option<EnumSpec> {
+    if !record.is_a("IntEnumAttr") || record.is_a("EnumAttr") {
+        return None;
+    }
+    enum_spec(records, record)
+}
+
+/// A dialect attribute of a bit enum (`EnumAttr<Arith_Dialect, FastMathFlags,
+/// "fastmath">`): flags written `#arith.fastmath<fast>`, or `<fast>` in custom syntax.
+fn bit_enum_attr(records: &Records, record: &Record) -> Option<EnumSpec> {
+    if !record.is_a("EnumAttr") {
+        return None;
+    }
+    let info = records.get(record.field("enum")?.as_def()?)?;
+    if !info.is_a("BitEnumAttr") {
+        return None;
+    }
+    let dialect = records.get(record.field("dialect")?.as_def()?)?;
+    let dialect = dialect.field("name")?.as_str()?;
+    let mnemonic = text_field(record, "mnemonic");
+    let spec = enum_spec(records, info)?;
+    Some(EnumSpec {
+        kind: EnumKind::Bits {
+            mnemonic: format!("#{dialect}.{mnemonic}"),
+        },
+        ..spec
+    })
+}
+
+/// An enum's cases for completion and checks, stored as integers (`bit_enum_attr` makes
+/// the flags of a bit enum a dialect attribute).
+pub(crate) fn enum_spec(records: &Records, record: &Record) -> Option<EnumSpec> {
+    let cases = record.field("enumerants")?.as_list()?;
+    let cases = cases
+        .iter()
+        .filter_map(|case| records.get(case.as_def()?))
+        .filter_map(|case| {
+            let value = u64::try_from(case.field("value")?.as_int()?).ok()?;
+            Some((text_field(case, "str"), value))
+        })
+        .collect();
+    let width = record
+        .field("bitwidth")
+        .and_then(Value::as_int)
+        .unwrap_or(64);
+    Some(EnumSpec {
+        name: text_field(record, "className"),
+        kind: EnumKind::Integer {
+            width: u32::try_from(width).ok()?,
+        },
+        cases,
+        summary: text_field(record, "summary"),
+    })
+}
+
+/// A region declaration: `AnyRegion`, `SizedRegion<n>`, `MaxSizedRegion<n>`, and
+/// `VariadicRegion<...>` of them (whose size only its summary still says).
+pub(crate) fn region_spec(record: &Record, name: String) -> RegionSpec {
+    let summary = text_field(record, "summary");
+    let count = |prefix: &str| {
+        summary
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.strip_suffix(" blocks"))
+            .and_then(|n| n.parse::<u32>().ok())
+    };
+    let constraint = if let Some(n) = count("region with at most ") {
+        RegionConstraint::MaxSized(n)
+    } else if let Some(n) = count("region with ") {
+        RegionConstraint::Sized(n)
+    } else {
+        RegionConstraint::Any
+    };
+    RegionSpec {
+        name,
+        constraint,
+        variadic: record.is_a("VariadicRegion"),
+    }
+}
+
+pub(crate) fn successor_spec(record: &Record, name: String) -> SuccessorSpec {
+    SuccessorSpec {
+        name,
+        variadic: record.is_a("VariadicSuccessor"),
+    }
+}

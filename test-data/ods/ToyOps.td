@@ -1,0 +1,79 @@
+// A toy dialect of our own for the ODS import's tests: operands with Optional and
+// Variadic, attributes with defaults, an enum, regions, successors, parent and
+// terminator traits, and formats the import keeps or leaves to generic reading.
+
+include "OdsBase.td"
+
+def Toy_Dialect : Dialect {
+  let name = "toy";
+  let summary = "A dialect for tests";
+  let cppNamespace = "::toy";
+  let description = [{
+    Ops to test the import with.
+
+    Second paragraph.
+  }];
+}
+
+class Toy_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Toy_Dialect, mnemonic, traits>;
+
+def Toy_Predicate : I64EnumAttr<"Predicate", [
+    EnumCase<"EQ", 0, "eq">, EnumCase<"NE", 1, "ne">], "toy comparison">;
+
+def Toy_AddOp : Toy_Op<"add", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
+  let summary = "adds two numbers";
+  let description = [{
+    Adds `lhs` and `rhs`.
+  }];
+  let arguments = (ins AnyTypeOf<[I32, F32]>:$lhs, AnyTypeOf<[I32, F32]>:$rhs,
+                       OptionalAttr<StrAttr>:$note,
+                       DefaultValuedAttr<I64Attr, "0">:$bias);
+  let results = (outs AnyTypeOf<[I32, F32]>:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Toy_SumOp : Toy_Op<"sum"> {
+  let summary = "sums a tensor";
+  let arguments = (ins TensorOf<[F32]>:$input, Optional<Index>:$dim,
+                       I32Prop:$flags, UnitAttr:$fast);
+  let results = (outs F32:$result);
+  let assemblyFormat = "$input (`along` $dim^)? attr-dict `:` type($input)";
+}
+
+def Toy_CmpOp : Toy_Op<"cmp"> {
+  let arguments = (ins Toy_Predicate:$predicate, I32:$lhs, I32:$rhs);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict";
+}
+
+def Toy_ShapeOfOp : Toy_Op<"shape_of"> {
+  let arguments = (ins Arg<Toy_Shape, "the shape">:$shape);
+  let results = (outs Res<Variadic<Index>, "its dimensions">:$dims);
+}
+
+def Toy_LoopOp : Toy_Op<"loop", [IsolatedFromAbove,
+                                 SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "loops";
+  let arguments = (ins Variadic<AnyType>:$inits);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Toy_YieldOp : Toy_Op<"yield", [Terminator, HasParent<"LoopOp">]> {
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+def Toy_BranchOp : Toy_Op<"br", [Terminator, BranchOpInterface]> {
+  let successors = (successor AnySuccessor:$dest);
+  let assemblyFormat = "$dest attr-dict";
+}
+
+// A format naming a declaration the op does not have: left to generic reading.
+def Toy_BrokenFormatOp : Toy_Op<"broken_format"> {
+  let arguments = (ins I32:$value);
+  let assemblyFormat = "$valeu attr-dict";
+}
