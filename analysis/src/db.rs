@@ -30,7 +30,8 @@ impl mlir_checks::db::ChecksDb for RootDatabase {}
 impl mlir_diagnostics::db::DiagnosticsDb for RootDatabase {}
 
 pub use mlir_checks::db::{
-    BodyChecks, body_checks, body_irdl, file_context, file_irdl, visible_irdl, with_shapes_for,
+    BodyChecks, Dialects, body_checks, body_irdl, file_context, file_irdl, registry, set_registry,
+    visible_irdl, with_shapes_for,
 };
 pub use mlir_diagnostics::db::{file_diagnostics, file_diagnostics_with, name_diagnostics};
 pub use mlir_hir::db::{

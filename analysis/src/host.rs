@@ -12,9 +12,9 @@ use salsa::{Database, Setter};
 use crate::db::{self, RootDatabase, SourceFile};
 use mlir_checks::diagnostic::Diagnostic;
 use mlir_diagnostics::check_memo::FileChecksMemo;
+use mlir_dialects::registry::Registry;
 use mlir_hir::outline::{OutlineMemo, outline};
 
-#[derive(Default)]
 pub struct AnalysisHost {
     db: RootDatabase,
     files: HashMap<String, SourceFile>,
@@ -31,7 +31,41 @@ pub struct AnalysisHost {
     library: std::collections::HashSet<String>,
 }
 
+impl Default for AnalysisHost {
+    fn default() -> AnalysisHost {
+        AnalysisHost::with_database(RootDatabase::default())
+    }
+}
+
 impl AnalysisHost {
+    /// A host owning `db` (a fresh database), whose files are checked with the built-in
+    /// registry until `set_registry` gives another.
+    fn with_database(mut db: RootDatabase) -> AnalysisHost {
+        // Before any query: one that found no registry input would not see it set later.
+        db::set_registry(&mut db, Registry::builtin_arc());
+        AnalysisHost {
+            db,
+            files: HashMap::new(),
+            memos: HashMap::new(),
+            check_memos: HashMap::new(),
+            parsed_whole: Default::default(),
+            irdl_files: Default::default(),
+            library: Default::default(),
+        }
+    }
+
+    /// Checks every file with the op specs of `registry` from now on (the built-in specs
+    /// and those imported at run time). Every body is checked again on its next read; the
+    /// registry in use (the same `Arc`) changes nothing.
+    pub fn set_registry(&mut self, registry: Arc<Registry>) {
+        db::set_registry(&mut self.db, registry);
+    }
+
+    /// The registry files are checked with, for the IDE features of the same files.
+    pub fn registry(&self) -> Arc<Registry> {
+        db::registry(&self.db)
+    }
+
     /// Sets the text of file `key`. `edits` are the changes since the text last given, in
     /// order; with them the tree is reparsed piecewise, without them (or for a new file) it
     /// is parsed whole. Returns the tree.
@@ -318,6 +352,56 @@ mod tests {
             assert_eq!(shown(host.diagnostics("f")), fresh, "after {old} -> {new}");
             assert!(!fresh.is_empty());
         }
+    }
+
+    /// A spec of an op the built-in registry does not know, in our spec format.
+    const FROB_SPEC: &str = "dialect test_ods\n  summary: Ops for a test.\n\nop frob\n  summary: Frobs a 32-bit integer.\n  arguments: I32:$input\n";
+    const FROB_USER: &str =
+        "func.func @f(%a: f32) {\n  \"test_ods.frob\"(%a) : (f32) -> ()\n  return\n}\n";
+
+    /// A host whose database logs the queries it executes into the vector returned.
+    fn logging_host() -> (AnalysisHost, Arc<std::sync::Mutex<Vec<String>>>) {
+        let log = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = log.clone();
+        let db = RootDatabase::with_event_callback(move |event| {
+            if let salsa::EventKind::WillExecute { database_key } = event.kind {
+                sink.lock().unwrap().push(format!("{database_key:?}"));
+            }
+        });
+        (AnalysisHost::with_database(db), log)
+    }
+
+    /// A new registry checks every body again with its specs; the registry in use, given
+    /// again, re-runs no query.
+    #[test]
+    fn a_new_registry_checks_again_and_the_same_one_reruns_nothing() {
+        let (mut host, log) = logging_host();
+        host.update("f", Arc::from(FROB_USER), None);
+        assert!(
+            messages(&mut host, "f").is_empty(),
+            "test_ods is unknown yet"
+        );
+        let (mut registry, _) = Registry::with_builtin_specs();
+        assert!(registry.load("test.spec", FROB_SPEC).is_empty());
+        let registry = Arc::new(registry);
+        host.set_registry(registry.clone());
+        assert!(Arc::ptr_eq(&host.registry(), &registry));
+        log.lock().unwrap().clear();
+        assert_eq!(
+            messages(&mut host, "f"),
+            ["'test_ods.frob' op operand #0 must be 32-bit signless integer, but got 'f32'"]
+        );
+        let executed = std::mem::take(&mut *log.lock().unwrap());
+        let ran = |query: &str| executed.iter().any(|k| k.starts_with(query));
+        assert!(ran("file_context") && ran("body_checks"), "{executed:?}");
+        assert!(!ran("parse") && !ran("body("), "{executed:?}");
+        host.set_registry(registry);
+        let again = messages(&mut host, "f");
+        assert_eq!(again.len(), 1);
+        assert_eq!(*log.lock().unwrap(), Vec::<String>::new());
+        // Back to the built-in registry: the op is unknown again.
+        host.set_registry(Registry::builtin_arc());
+        assert!(messages(&mut host, "f").is_empty());
     }
 
     const DIALECT: &str = "irdl.dialect @d {\n  irdl.operation @op {\n    %0 = irdl.is i32\n    irdl.operands(x: %0)\n  }\n}\n";

@@ -12,10 +12,11 @@ pub use host::AnalysisHost;
 pub use mlir_checks as checks;
 pub use mlir_diagnostics::{
     Diagnostic, Note, Reach, Severity, check_memo, chunks, expectations, file_checks,
-    file_diagnostics, file_diagnostics_with, file_syntax_diagnostics, line_index, names,
-    parse_diagnostics, parse_diagnostics_outlined, parse_diagnostics_with, syntax_diagnostics,
+    file_diagnostics, file_diagnostics_with, file_diagnostics_with_registry,
+    file_syntax_diagnostics, line_index, names, parse_diagnostics, parse_diagnostics_outlined,
+    parse_diagnostics_outlined_with_registry, parse_diagnostics_with, syntax_diagnostics,
 };
-pub use mlir_dialects::{irdl, known_ops, registry};
+pub use mlir_dialects::{irdl, known_ops, ods, registry};
 pub use mlir_hir as hir;
 pub use mlir_hir::outline;
 pub use mlir_ide as ide;

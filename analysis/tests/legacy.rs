@@ -71,7 +71,7 @@ fn every_op_resolves_matches_and_has_hover_docs() {
             .expect("op name node")
             .text_range()
             .start();
-        let hover = ide::hover(&root, at).expect("hover on an op name");
+        let hover = ide::hover(&root, at, Registry::builtin()).expect("hover on an op name");
         let heading = format!("**{}**: {}", spec.name, spec.docs.summary);
         assert!(hover.markdown.starts_with(&heading), "{}", hover.markdown);
         seen.push(spec.name.clone());

@@ -35,7 +35,8 @@ fuzz_target!(|data: &[u8]| {
         mlir_analysis::names::name_diagnostics_of(&bodies, &context)
             == mlir_analysis::names::name_diagnostics_unmemoized(&bodies, &context)
     );
-    let _ = mlir_analysis::ide::inlay_hints(&root, root.text_range());
+    let registry = mlir_analysis::registry::Registry::builtin();
+    let _ = mlir_analysis::ide::inlay_hints(&root, root.text_range(), registry);
     let irdl: Vec<mlir_analysis::ide::IrdlSource> = mlir_analysis::irdl::dialects_of(&root)
         .into_iter()
         .map(|dialect| mlir_analysis::ide::IrdlSource {
@@ -47,8 +48,8 @@ fuzz_target!(|data: &[u8]| {
     for at in [text.len() / 3, text.len() / 2, text.len()] {
         let at = (0..=at).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0);
         let offset = mlir_analysis::TextSize::new(at as u32);
-        let _ = mlir_analysis::ide::hover(&root, offset);
-        let _ = mlir_analysis::ide::completions(&root, &text, offset);
+        let _ = mlir_analysis::ide::hover(&root, offset, registry);
+        let _ = mlir_analysis::ide::completions(&root, &text, offset, registry);
         let _ = mlir_analysis::ide::irdl_hover(&root, offset, &irdl);
         let _ = mlir_analysis::ide::irdl_completions(&text, offset, &irdl);
         if let Some(target) = mlir_analysis::ide::irdl_target_at(&root, offset) {

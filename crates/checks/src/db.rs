@@ -1,10 +1,14 @@
-//! The salsa queries of the checks stage: a file's context (its aliases), the IRDL
-//! dialects each body sees, and each body's checks, compared so that an edit re-runs the
-//! checks of the edited body only (DESIGN §3.5).
+//! The salsa queries of the checks stage: a file's context (its aliases and the registry
+//! of op specs), the IRDL dialects each body sees, and each body's checks, compared so that
+//! an edit re-runs the checks of the edited body only (DESIGN §3.5).
+
+use std::sync::Arc;
 
 use mlir_dialects::irdl::IrdlDialect;
+use mlir_dialects::registry::Registry;
 use mlir_hir::db::{BodyId, HirDb, SourceFile, body, body_syntax, parse, resolution};
 use mlir_syntax::{GreenNode, SyntaxNode, TextRange};
+use salsa::{Durability, Setter};
 
 use crate::diagnostic::Diagnostic;
 use crate::{FileContext, OpMemo};
@@ -13,12 +17,53 @@ use crate::{FileContext, OpMemo};
 #[salsa::db]
 pub trait ChecksDb: HirDb {}
 
-/// What every body check of the file reads (its top-level aliases): compared, so bodies
-/// are checked again only when an alias definition changes.
+/// The dialect knowledge every file is checked with: the registry of op specs (built-in
+/// specs, and those imported at run time). One per database, of high durability (DESIGN
+/// §3.5): replacing it checks every body again, an edit of a file validates it cheaply.
+#[salsa::input(singleton)]
+pub struct Dialects {
+    #[returns(ref)]
+    pub registry: Arc<Registry>,
+}
+
+/// The registry the database's files are checked with: the built-in one until `set_registry`
+/// gives another.
+pub fn registry(db: &dyn ChecksDb) -> Arc<Registry> {
+    match Dialects::try_get(db) {
+        Some(dialects) => Arc::clone(dialects.registry(db)),
+        None => Registry::builtin_arc(),
+    }
+}
+
+/// Makes `registry` the one the database's files are checked with; returns whether it was
+/// another one (the same `Arc` changes nothing, and so re-runs nothing). The input must
+/// exist before the first query runs: a query that found none records no dependency, so
+/// creating it later would not reach that query. A database's owner calls this (with the
+/// built-in registry, say) as it creates the database.
+pub fn set_registry(db: &mut dyn ChecksDb, registry: Arc<Registry>) -> bool {
+    let Some(dialects) = Dialects::try_get(db) else {
+        // (The singleton is found again by `try_get`.)
+        let _created = Dialects::builder(registry)
+            .durability(Durability::HIGH)
+            .new(db);
+        return true;
+    };
+    if Arc::ptr_eq(dialects.registry(db), &registry) {
+        return false;
+    }
+    dialects
+        .set_registry(db)
+        .with_durability(Durability::HIGH)
+        .to(registry);
+    true
+}
+
+/// What every body check of the file reads (its top-level aliases, the registry): compared,
+/// so bodies are checked again only when an alias definition or the registry changes.
 #[salsa::tracked(returns(ref))]
 pub fn file_context(db: &dyn ChecksDb, file: SourceFile) -> FileContext {
     // Bodies read the IRDL dialects through `body_irdl`, which picks theirs.
-    FileContext::without_irdl(&parse(db, file).syntax_node())
+    FileContext::without_irdl(&parse(db, file).syntax_node()).with_registry(registry(db))
 }
 
 /// The IRDL dialects of the file and of the other files that define some.

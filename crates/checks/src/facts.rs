@@ -106,7 +106,7 @@ impl Facts {
 /// An op waiting for its verifier, with what the body's walk learnt of it.
 pub(crate) struct PendingOp {
     pub node: SyntaxNode,
-    pub spec: &'static OpSpec,
+    pub spec: std::sync::Arc<OpSpec>,
     /// How its custom form maps onto its spec; `None` for a generic op, or a custom op
     /// whose syntax did not match (its verifier may report the parse error).
     pub matched: Option<OpMatch>,

@@ -3,6 +3,8 @@
 //! the successor operands of branches. Nested isolated ops are other bodies: only their
 //! place in their block is seen here.
 
+use std::sync::Arc;
+
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use rustc_hash::FxHashMap;
@@ -30,9 +32,12 @@ mod irdl_ops;
 /// beyond the ops we have specs for.
 const NEEDS_TERMINATOR: &[&str] = &["gpu.launch", "linalg.generic"];
 
+/// The walk over `body_op`, with the ops' specs from `registry`; `memo` must hold no
+/// shape remembered under another registry (see `OpMemo::bind_registry`).
 pub(crate) fn gather(
     body_op: &SyntaxNode,
     aliases: &dyn Fn(&str) -> Option<SyntaxNode>,
+    registry: &Registry,
     verify_ops: bool,
     irdl: &[mlir_dialects::irdl::IrdlDialect],
     memo: &mut OpMemo,
@@ -57,7 +62,7 @@ pub(crate) fn gather(
         },
         lowering: Lowering::new(aliases),
         aliases,
-        registry: Registry::builtin(),
+        registry,
         memo,
         last_name: std::cell::Cell::new(0),
     };
@@ -82,7 +87,7 @@ struct Gatherer<'a> {
     facts: Facts,
     lowering: Lowering<'a>,
     aliases: &'a dyn Fn(&str) -> Option<SyntaxNode>,
-    registry: &'static Registry,
+    registry: &'a Registry,
     memo: &'a mut OpMemo,
     /// The index of the name found last: the walk asks for names in about text order.
     last_name: std::cell::Cell<usize>,
@@ -111,7 +116,7 @@ fn find_near(ranges: &[TextRange], start: TextSize, hint: usize) -> Option<usize
     found.ok().map(|i| window.start + i)
 }
 
-impl Gatherer<'_> {
+impl<'a> Gatherer<'a> {
     fn name(&self, token: &SyntaxToken) -> Option<u32> {
         self.name_at(token.text_range().start())
     }
@@ -132,7 +137,7 @@ impl Gatherer<'_> {
             && let Some(replayed) = self.replay(node, is_body)
         {
             if let Some((spec, named_args)) = replayed {
-                self.op_regions(node, Some(spec), default_dialect, named_args);
+                self.op_regions(node, Some(&spec), default_dialect, named_args);
             }
             return;
         }
@@ -155,7 +160,7 @@ impl Gatherer<'_> {
         for (token, ty) in &types.region_args {
             if let Some(name) = self.name(token) {
                 let at = token.text_range().start();
-                let types = std::sync::Arc::from([ty.clone()]);
+                let types = Arc::from([ty.clone()]);
                 self.facts.defs[name as usize] = Some(DefTypes { types, at });
             }
         }
@@ -167,7 +172,7 @@ impl Gatherer<'_> {
             {
                 self.facts.pending.push(PendingOp {
                     node: node.clone(),
-                    spec,
+                    spec: Arc::clone(spec),
                     matched,
                     operands: types.operands.iter().map(|(_, t)| t.clone()).collect(),
                     results: std::mem::take(&mut types.results),
@@ -187,7 +192,7 @@ impl Gatherer<'_> {
             }
         }
         let named_args = !types.region_args.is_empty();
-        self.op_regions(node, spec, default_dialect, named_args);
+        self.op_regions(node, spec.map(|s| &**s), default_dialect, named_args);
     }
 
     /// Walks the regions of an op; `named_args`: its header declares the arguments of
@@ -195,7 +200,7 @@ impl Gatherer<'_> {
     fn op_regions(
         &mut self,
         node: &SyntaxNode,
-        spec: Option<&'static OpSpec>,
+        spec: Option<&OpSpec>,
         default_dialect: Option<&str>,
         named_args: bool,
     ) {
@@ -248,11 +253,7 @@ impl Gatherer<'_> {
     /// the shape is not remembered yet; for an op remembered by its header, its spec and
     /// whether the header names its first region's arguments (its regions are walked
     /// next, and its verifier is queued again). The body op has no parent to check.
-    fn replay(
-        &mut self,
-        node: &SyntaxNode,
-        is_body: bool,
-    ) -> Option<Option<(&'static OpSpec, bool)>> {
+    fn replay(&mut self, node: &SyntaxNode, is_body: bool) -> Option<Option<(Arc<OpSpec>, bool)>> {
         let entry = self.memo.replay()?;
         let names = self.memo.names();
         let at = node.text_range().end();
@@ -285,13 +286,13 @@ impl Gatherer<'_> {
         if self.verify_ops && !is_body {
             // What depends on where the op stands is checked anew: its parent, and what a
             // return returns from.
-            let error = parent_failure(node, entry.spec).or_else(|| {
-                if !is_return(entry.spec) {
+            let error = parent_failure(node, &entry.spec, self.registry).or_else(|| {
+                if !is_return(&entry.spec) {
                     return None;
                 }
                 let operands: Vec<Option<&Type>> =
                     entry.operands.iter().map(|(_, ty)| Some(ty)).collect();
-                let message = self.return_failure(node, entry.spec, &operands)?;
+                let message = self.return_failure(node, &entry.spec, &operands)?;
                 Some(op_verify::error(message, op_name_range(node)))
             });
             if let Some(error) = error {
@@ -309,7 +310,7 @@ impl Gatherer<'_> {
         for (ordinal, ty) in &header.region_args {
             let at = names[*ordinal as usize];
             if let Some(name) = self.name_at(at) {
-                let types = std::sync::Arc::from([ty.clone()]);
+                let types = Arc::from([ty.clone()]);
                 self.facts.defs[name as usize] = Some(DefTypes { types, at });
             }
         }
@@ -318,14 +319,17 @@ impl Gatherer<'_> {
             let region_args = header.region_args.iter().map(|(o, _)| names[*o as usize]);
             self.facts.pending.push(PendingOp {
                 node: node.clone(),
-                spec: entry.spec,
+                spec: Arc::clone(&entry.spec),
                 matched: None,
                 operands: queued.operands.clone(),
                 results: queued.results.clone(),
                 replayed_region_args: Some(region_args.collect()),
             });
         }
-        Some(Some((entry.spec, !header.region_args.is_empty())))
+        Some(Some((
+            Arc::clone(&entry.spec),
+            !header.region_args.is_empty(),
+        )))
     }
 
     /// Did the op that may have been queued for its verifier after the first `pending`
@@ -335,7 +339,12 @@ impl Gatherer<'_> {
             [] => true,
             [op] => {
                 verifiers::reads_only_the_op(op)
-                    && verifiers::passes_alone(op, &self.facts, Lowering::new(self.aliases))
+                    && verifiers::passes_alone(
+                        op,
+                        &self.facts,
+                        Lowering::new(self.aliases),
+                        self.registry,
+                    )
             }
             _ => false,
         }
@@ -347,7 +356,7 @@ impl Gatherer<'_> {
     fn remember(
         &mut self,
         node: &SyntaxNode,
-        spec: &'static OpSpec,
+        spec: &Arc<OpSpec>,
         types: &OpTypes,
         branches: usize,
     ) {
@@ -362,7 +371,7 @@ impl Gatherer<'_> {
             return;
         };
         self.memo.insert(op_memo::Entry {
-            spec,
+            spec: Arc::clone(spec),
             operands,
             results,
             header: None,
@@ -393,7 +402,7 @@ impl Gatherer<'_> {
     fn remember_header(
         &mut self,
         node: &SyntaxNode,
-        spec: &'static OpSpec,
+        spec: &Arc<OpSpec>,
         types: &OpTypes,
         pending: usize,
         is_body: bool,
@@ -446,7 +455,7 @@ impl Gatherer<'_> {
             function_results,
         };
         self.memo.insert(op_memo::Entry {
-            spec,
+            spec: Arc::clone(spec),
             operands,
             results,
             header: Some(header),
@@ -500,10 +509,11 @@ impl Gatherer<'_> {
         &mut self,
         node: &SyntaxNode,
         default_dialect: Option<&str>,
-    ) -> (Option<&'static OpSpec>, Option<OpMatch>, OpTypes) {
+    ) -> (Option<&'a Arc<OpSpec>>, Option<OpMatch>, OpTypes) {
+        let registry = self.registry;
         if let Some(op) = ast::GenericOp::cast(node.clone()) {
             let name = op.name().unwrap_or_default();
-            let spec = self.registry.op(&name);
+            let spec = registry.op_arc(&name);
             let types = op_types::generic_op_types(&op, &mut self.lowering);
             if spec.is_none() {
                 self.unknown_op(node, &name, true, None);
@@ -518,7 +528,7 @@ impl Gatherer<'_> {
         let Some(name) = mlir_syntax::green::op_name(&green) else {
             return (None, None, OpTypes::default());
         };
-        let Some(spec) = self.registry.resolve(name, default_dialect) else {
+        let Some(spec) = registry.resolve_arc(name, default_dialect) else {
             self.unknown_op(node, name, false, default_dialect);
             self.irdl_custom_op(node, name);
             if self.verify_ops {
@@ -578,7 +588,7 @@ impl Gatherer<'_> {
     fn verify_op(
         &mut self,
         node: &SyntaxNode,
-        spec: &'static OpSpec,
+        spec: &OpSpec,
         matched: Option<&OpMatch>,
         types: &OpTypes,
         is_body: bool,
@@ -591,7 +601,7 @@ impl Gatherer<'_> {
             self.facts.errors.push(error);
             return false;
         }
-        if !is_body && let Some(error) = parent_failure(node, spec) {
+        if !is_body && let Some(error) = parent_failure(node, spec, self.registry) {
             self.facts.errors.push(error);
             return false;
         }
@@ -862,7 +872,7 @@ impl Gatherer<'_> {
         let ty = arg.ty().map(|t| self.lowering.lower_type(t.syntax()));
         let at = token.text_range().start();
         self.facts.defs[name as usize] = Some(DefTypes {
-            types: std::sync::Arc::from([ty]),
+            types: Arc::from([ty]),
             at,
         });
     }
@@ -899,7 +909,7 @@ fn fails_unseen(spec: &OpSpec) -> bool {
 /// Would MLIR's parser take the op (no syntax error in it, and a custom form that fits
 /// its spec)? One it would not take stops MLIR before any verifier runs, so whether its
 /// block lacks a terminator is never asked (it may have been meant as the terminator).
-fn parses(op: &SyntaxNode, spec: Option<&'static OpSpec>) -> bool {
+fn parses(op: &SyntaxNode, spec: Option<&OpSpec>) -> bool {
     let broken = op.descendants().any(|n| n.kind() == SyntaxKind::ERROR);
     let fits = match (ast::CustomOp::cast(op.clone()), spec) {
         (Some(custom), Some(spec)) => registry::match_op(&custom, spec).is_some(),
@@ -929,8 +939,9 @@ fn starts_line(node: &SyntaxNode) -> bool {
 }
 
 /// `HasParent`/`ParentOneOf`: the op must sit directly in a region of one of these ops.
-/// At the top of a file, the parent is the implicit `builtin.module`.
-fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<Diagnostic> {
+/// At the top of a file, the parent is the implicit `builtin.module`. A parent written with
+/// a short name is resolved in `registry`.
+fn parent_failure(node: &SyntaxNode, spec: &OpSpec, registry: &Registry) -> Option<Diagnostic> {
     let parents = spec.traits.iter().find_map(|t| match t {
         Trait::HasParent(parents) => Some(parents),
         _ => None,
@@ -960,7 +971,6 @@ fn parent_failure(node: &SyntaxNode, spec: &OpSpec) -> Option<Diagnostic> {
     }
     // A parent written with a short name (`func`, in a file of the legacy dialect).
     if let Some(parent) = &parent {
-        let registry = Registry::builtin();
         let default_dialect = registry.default_dialect_at(parent);
         let resolved = registry.resolve(parent_name, default_dialect.as_deref());
         let unknown_short = resolved.is_none() && !parent_name.contains('.');

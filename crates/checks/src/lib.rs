@@ -39,13 +39,16 @@ pub use op_memo::OpMemo;
 pub use result_count::{result_binding_check, result_count_check};
 pub use value_types::{is_definition_mismatch, is_use_mismatch};
 
+use std::sync::Arc;
+
 use mlir_syntax::{SyntaxNode, TextRange};
 
+use mlir_dialects::registry::Registry;
 use mlir_hir::Resolution;
 use mlir_types::{AliasGreens, Type};
 
 /// What the checks of every body of a file share.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct FileContext {
     pub aliases: AliasGreens,
     /// The IRDL dialects the file defines: their ops are verified against them.
@@ -53,6 +56,8 @@ pub struct FileContext {
     /// Check ops against MLIR's verifiers. Not for files of xDSL (a `RUN:` line names it),
     /// whose re-implemented dialects verify differently (`arith` on `ui16`).
     pub verify_ops: bool,
+    /// The op specs the file's ops are checked against (the built-in ones unless told).
+    pub registry: Arc<Registry>,
 }
 
 impl FileContext {
@@ -70,7 +75,49 @@ impl FileContext {
             aliases: AliasGreens::of_file(root),
             irdl: Vec::new(),
             verify_ops: !run_lines_name_xdsl(root),
+            registry: Registry::builtin_arc(),
         }
+    }
+
+    /// The context with the op specs of `registry` instead.
+    pub fn with_registry(self, registry: Arc<Registry>) -> FileContext {
+        FileContext { registry, ..self }
+    }
+}
+
+impl Default for FileContext {
+    fn default() -> FileContext {
+        FileContext {
+            aliases: AliasGreens::default(),
+            irdl: Vec::new(),
+            verify_ops: false,
+            registry: Registry::builtin_arc(),
+        }
+    }
+}
+
+/// Registries are told apart by identity: comparing every spec of two would cost more
+/// than checking again, and a registry is replaced, never edited in place.
+impl PartialEq for FileContext {
+    fn eq(&self, other: &FileContext) -> bool {
+        self.aliases == other.aliases
+            && self.irdl == other.irdl
+            && self.verify_ops == other.verify_ops
+            && Arc::ptr_eq(&self.registry, &other.registry)
+    }
+}
+
+impl Eq for FileContext {}
+
+/// Without the registry's specs, which would fill pages.
+impl std::fmt::Debug for FileContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileContext")
+            .field("aliases", &self.aliases)
+            .field("irdl", &self.irdl)
+            .field("verify_ops", &self.verify_ops)
+            .field("registry", &Arc::as_ptr(&self.registry))
+            .finish()
     }
 }
 
@@ -91,8 +138,14 @@ fn run_lines_name_xdsl(root: &SyntaxNode) -> bool {
 }
 
 /// The type of result `result` of the value whose definition is the `%name` token `def`,
-/// as op knowledge gives it (written, implied by a trait, or built by the op's syntax).
-pub fn value_type(root: &SyntaxNode, def: &mlir_syntax::SyntaxToken, result: u32) -> Option<Type> {
+/// as op knowledge (the specs of `registry`) gives it (written, implied by a trait, or built
+/// by the op's syntax).
+pub fn value_type(
+    root: &SyntaxNode,
+    def: &mlir_syntax::SyntaxToken,
+    result: u32,
+    registry: &Registry,
+) -> Option<Type> {
     let body_op = def
         .parent_ancestors()
         .find(mlir_hir::ops::is_isolated)
@@ -100,7 +153,8 @@ pub fn value_type(root: &SyntaxNode, def: &mlir_syntax::SyntaxToken, result: u32
     let aliases = AliasGreens::of_file(root);
     let lookup = |name: &str| aliases.get(name);
     let names = mlir_hir::name_ranges(&body_op);
-    let facts = gather::gather(&body_op, &lookup, false, &[], &mut OpMemo::new(), names);
+    let memo = &mut OpMemo::new();
+    let facts = gather::gather(&body_op, &lookup, registry, false, &[], memo, names);
     let index = facts
         .name_ranges
         .iter()
@@ -109,15 +163,17 @@ pub fn value_type(root: &SyntaxNode, def: &mlir_syntax::SyntaxToken, result: u32
     types.get(result as usize)?.clone()
 }
 
-/// Every value definition of a body (its `%name` range) with the types op knowledge gives
-/// its results (`None` where unknown).
+/// Every value definition of a body (its `%name` range) with the types op knowledge (the
+/// specs of `registry`) gives its results (`None` where unknown).
 pub fn definition_types(
     body_op: &SyntaxNode,
     aliases: &AliasGreens,
+    registry: &Registry,
 ) -> Vec<(TextRange, Vec<Option<Type>>)> {
     let lookup = |name: &str| aliases.get(name);
     let names = mlir_hir::name_ranges(body_op);
-    let facts = gather::gather(body_op, &lookup, false, &[], &mut OpMemo::new(), names);
+    let memo = &mut OpMemo::new();
+    let facts = gather::gather(body_op, &lookup, registry, false, &[], memo, names);
     facts
         .defs
         .into_iter()
@@ -166,7 +222,18 @@ pub fn body_checks_located(
     names: Vec<(TextRange, u32)>,
 ) -> Vec<Diagnostic> {
     let lookup = |name: &str| context.aliases.get(name);
-    let facts = gather::gather(body_op, &lookup, context.verify_ops, irdl, memo, names);
+    // A memo filled under another registry would replay that registry's specs.
+    memo.bind_registry(&context.registry);
+    let registry = &*context.registry;
+    let facts = gather::gather(
+        body_op,
+        &lookup,
+        registry,
+        context.verify_ops,
+        irdl,
+        memo,
+        names,
+    );
     let mut out = facts.errors.clone();
     out.extend(value_types::check(&facts, resolution));
     let blocks = blocks::check(&facts, resolution);
@@ -174,7 +241,7 @@ pub fn body_checks_located(
     out.extend(irdl_written::check_body(body_op, irdl));
     if !facts.pending.is_empty() {
         let lowering = mlir_types::Lowering::new(&lookup);
-        out.extend(verifiers::check(&facts, resolution, lowering));
+        out.extend(verifiers::check(&facts, resolution, lowering, registry));
     }
     // A block's missing terminator, unless an op of the block failed first.
     let failed_in = |block: TextRange| {

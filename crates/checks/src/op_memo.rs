@@ -6,7 +6,8 @@
 //! decides them. Million-line IR repeats a few thousand such shapes, so matching the
 //! op's format, typing its values and checking its constraints is done once per shape.
 //!
-//! A memo holds for one file context (its aliases give types their meaning), and only
+//! A memo holds for one file context (its aliases give types their meaning, its registry
+//! the ops' specs), and only
 //! what cannot depend on anything around the op is remembered. Ops that reported an
 //! error take the full path every time; so do ops whose dialect verifier
 //! may read other values or the ops around them (a verifier that reads only the op is run
@@ -24,8 +25,10 @@ use mlir_syntax::{SyntaxKind, TextSize};
 use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 use rustc_hash::FxHashMap;
 
+use std::sync::Arc;
+
 use super::facts::SharedTypes;
-use mlir_dialects::registry::OpSpec;
+use mlir_dialects::registry::{OpSpec, Registry};
 use mlir_types::Type;
 
 /// Longer shapes (big literals, long operand lists) are not remembered: they rarely
@@ -57,12 +60,15 @@ pub struct OpMemo {
     replayed: std::cell::Cell<usize>,
     /// While reading a header shape: the op's regions stand in the key as placeholders.
     header: bool,
+    /// The registry whose specs the entries hold (kept alive, so that its address cannot
+    /// be taken by another one).
+    registry: Option<Arc<Registry>>,
 }
 
 /// What the walk learnt of an op of some shape. Names are given by their ordinal among
 /// the op's `%name` tokens.
 pub(super) struct Entry {
-    pub spec: &'static OpSpec,
+    pub spec: Arc<OpSpec>,
     /// The operands the op types, in the order the walk records them.
     pub operands: Box<[(u32, Type)]>,
     /// The types each name of the op's result list stands for.
@@ -128,6 +134,20 @@ impl OpMemo {
             disabled: true,
             ..OpMemo::default()
         }
+    }
+
+    /// Makes the memo one of `registry`'s specs: what it remembers under another
+    /// registry is forgotten (a shape's verdict depends on its op's spec).
+    pub(super) fn bind_registry(&mut self, registry: &Arc<Registry>) {
+        if self
+            .registry
+            .as_ref()
+            .is_some_and(|r| Arc::ptr_eq(r, registry))
+        {
+            return;
+        }
+        self.entries.clear();
+        self.registry = Some(Arc::clone(registry));
     }
 
     /// Reads the shape of `op` (a custom op starting at `at`) in the context of its
@@ -368,6 +388,30 @@ mod tests {
             out
         };
         (run(&mut OpMemo::for_file()), run(&mut OpMemo::disabled()))
+    }
+
+    /// A memo filled under one registry replays nothing under another: in an empty one,
+    /// the ops of `func` and `arith` (dialects we know completely) are unknown.
+    #[test]
+    fn shapes_remembered_under_another_registry_are_forgotten() {
+        let text = "func.func @f(%a: i32) {\n  %0 = arith.addi %a, %a : i32\n  return\n}\n";
+        let root = mlir_syntax::parse(text).syntax_node();
+        let body = root.first_child().expect("a function");
+        let resolution = mlir_hir::resolve(&mlir_hir::lower(&body));
+        let builtin = FileContext::of_file(&root);
+        let mut memo = OpMemo::new();
+        assert!(crate::body_checks_with(&body, &resolution, &builtin, &[], &mut memo).is_empty());
+        assert!(!memo.entries.is_empty());
+        let empty = builtin.clone().with_registry(Arc::new(Registry::default()));
+        let found = crate::body_checks_with(&body, &resolution, &empty, &[], &mut memo);
+        let messages: Vec<String> = found.into_iter().map(|d| d.message).collect();
+        let unknown = [
+            "custom op 'func.func' is unknown",
+            "custom op 'arith.addi' is unknown",
+            "custom op 'return' is unknown (tried 'func.return' as well)",
+        ];
+        assert_eq!(messages, unknown);
+        assert_eq!(memo.replayed.get(), 0);
     }
 
     #[test]

@@ -120,6 +120,7 @@ fn built_operand_type(constraint: &TypeConstraint) -> Option<Type> {
         TypeConstraint::Index => Some(Type::Index),
         TypeConstraint::Float(kind) => Some(Type::Float(*kind)),
         TypeConstraint::BoolLike => Some(Type::int(1)),
+        TypeConstraint::Imported(imported) => imported.built.clone(),
         _ => None,
     }
 }

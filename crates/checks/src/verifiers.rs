@@ -29,7 +29,7 @@ use mlir_syntax::SyntaxNode;
 
 use super::facts::{Facts, PendingOp};
 use crate::diagnostic::Diagnostic;
-use mlir_dialects::registry::{OpMatch, OpSpec};
+use mlir_dialects::registry::{OpMatch, OpSpec, Registry};
 use mlir_hir::Resolution;
 use mlir_types::{Lowering, Type};
 
@@ -65,7 +65,7 @@ pub(crate) fn wants_parse_check(name: &str, matched: bool) -> bool {
 /// does not fit (`matched` is then `None`), or a parsed type its parser rejects.
 pub(crate) fn parse_failure(
     node: &SyntaxNode,
-    spec: &'static OpSpec,
+    spec: &OpSpec,
     matched: Option<&OpMatch>,
     types: &super::op_types::OpTypes,
 ) -> Option<Diagnostic> {
@@ -93,8 +93,9 @@ pub(crate) fn check(
     facts: &Facts,
     resolution: &Resolution,
     lowering: Lowering<'_>,
+    registry: &Registry,
 ) -> Vec<Diagnostic> {
-    let mut cx = Cx::new(facts, resolution, lowering);
+    let mut cx = Cx::new(facts, resolution, lowering, registry);
     let mut out = Vec::new();
     for pending in &facts.pending {
         verify(&Op::new(pending), &mut cx, &mut out);
@@ -130,12 +131,17 @@ pub(crate) fn reads_only_the_op(pending: &PendingOp) -> bool {
 
 /// Runs the verifier of a pending op that `reads_only_the_op` at once, during the walk
 /// (the body's values need not be known yet): does it pass?
-pub(crate) fn passes_alone(pending: &PendingOp, facts: &Facts, lowering: Lowering<'_>) -> bool {
+pub(crate) fn passes_alone(
+    pending: &PendingOp,
+    facts: &Facts,
+    lowering: Lowering<'_>,
+    registry: &Registry,
+) -> bool {
     let nothing_resolved = Resolution {
         targets: Vec::new(),
         errors: Vec::new(),
     };
-    let mut cx = Cx::new(facts, &nothing_resolved, lowering);
+    let mut cx = Cx::new(facts, &nothing_resolved, lowering, registry);
     let mut out = Vec::new();
     verify(&Op::new(pending), &mut cx, &mut out);
     out.is_empty()

@@ -17,6 +17,7 @@ mod symbol_uses;
 
 pub use mlir_checks::{Diagnostic, Note, Severity};
 pub use shown::{
-    Reach, file_diagnostics, file_diagnostics_with, file_syntax_diagnostics, parse_diagnostics,
-    parse_diagnostics_outlined, parse_diagnostics_with, syntax_diagnostics,
+    Reach, file_diagnostics, file_diagnostics_with, file_diagnostics_with_registry,
+    file_syntax_diagnostics, parse_diagnostics, parse_diagnostics_outlined,
+    parse_diagnostics_outlined_with_registry, parse_diagnostics_with, syntax_diagnostics,
 };

@@ -1,10 +1,13 @@
 //! Diagnostics of a file: what is wrong, where, with MLIR's message text and a stable code
 //! (DESIGN §3.4). Ranges are byte ranges in the whole file, also for `// -----` chunks.
 
+use std::sync::Arc;
+
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 use crate::chunks::split_chunks;
 use mlir_dialects::irdl::IrdlDialect;
+use mlir_dialects::registry::Registry;
 use mlir_hir::outline::PreOutlined;
 
 pub use mlir_checks::diagnostic::{Diagnostic, Note, Severity};
@@ -36,8 +39,21 @@ pub fn file_diagnostics_with(
     irdl: &[IrdlDialect],
     reach: Reach,
 ) -> Vec<Diagnostic> {
+    file_diagnostics_with_registry(text, split, irdl, reach, &Registry::builtin_arc())
+}
+
+/// `file_diagnostics_with`, with the ops checked against the specs of `registry` (the
+/// built-in ones and those imported from elsewhere, `check --ods-file`).
+pub fn file_diagnostics_with_registry(
+    text: &str,
+    split: bool,
+    irdl: &[IrdlDialect],
+    reach: Reach,
+    registry: &Arc<Registry>,
+) -> Vec<Diagnostic> {
     per_chunk(text, split, |parse, offset| {
-        parse_diagnostics_outlined(parse, offset, irdl, PreOutlined::default(), reach)
+        let pre = PreOutlined::default();
+        parse_diagnostics_outlined_with_registry(parse, offset, irdl, pre, reach, registry)
     })
 }
 
@@ -105,12 +121,26 @@ pub fn parse_diagnostics_outlined(
     pre: PreOutlined,
     reach: Reach,
 ) -> Vec<Diagnostic> {
+    let registry = &Registry::builtin_arc();
+    parse_diagnostics_outlined_with_registry(parse, offset, irdl, pre, reach, registry)
+}
+
+/// `parse_diagnostics_outlined`, with the ops checked against the specs of `registry`.
+pub fn parse_diagnostics_outlined_with_registry(
+    parse: &mlir_syntax::Parse,
+    offset: TextSize,
+    irdl: &[IrdlDialect],
+    pre: PreOutlined,
+    reach: Reach,
+    registry: &Arc<Registry>,
+) -> Vec<Diagnostic> {
     let root = parse.syntax_node();
     let stop = match reach {
         Reach::All => None,
         Reach::UpToSyntaxError => parse.errors().iter().map(|e| e.range.start()).min(),
     };
-    let (mut outline, mut context) = outline_and_context(parse, &root, pre);
+    let (mut outline, context) = outline_and_context(parse, &root, pre);
+    let mut context = context.with_registry(Arc::clone(registry));
     if let Some(stop) = stop {
         outline = outline.before(stop);
     }

@@ -36,10 +36,16 @@ pub enum CompletionKind {
     Keyword,
 }
 
-pub fn completions(root: &SyntaxNode, text: &str, offset: TextSize) -> Vec<CompletionItem> {
+/// The completions at `offset`, with op names and their enum keywords from `registry`.
+pub fn completions(
+    root: &SyntaxNode,
+    text: &str,
+    offset: TextSize,
+    registry: &Registry,
+) -> Vec<CompletionItem> {
     let (sigil, start) = match typed_name(text, offset) {
         Some(found) => found,
-        None => return word_completions(text, offset),
+        None => return word_completions(text, offset, registry),
     };
     let replace = TextRange::new(start, offset);
     let mut items = match sigil {
@@ -230,19 +236,19 @@ const TYPES: &[&str] = &[
 ];
 
 /// Word completions at `offset` (the word typed so far is replaced).
-pub fn word_completions(text: &str, offset: TextSize) -> Vec<CompletionItem> {
+pub fn word_completions(text: &str, offset: TextSize, registry: &Registry) -> Vec<CompletionItem> {
     let (before, start) = word_before(text, offset);
     let word = &before[start..];
     let line = &before[before[..start].rfind('\n').map_or(0, |i| i + 1)..start];
     let replace = TextRange::new(TextSize::new(start as u32), offset);
     if starts_statement(line) {
-        return op_names(word, replace);
+        return op_names(word, replace, registry);
     }
     let trimmed = line.trim_end();
     if trimmed.ends_with(':') || trimmed.ends_with("->") || in_type_list(trimmed) {
         return types(word, replace);
     }
-    enum_keywords(trimmed, word, replace)
+    enum_keywords(trimmed, word, replace, registry)
 }
 
 /// The text up to `offset` and where the word (letters, digits, `_` and `.`) that ends
@@ -292,8 +298,8 @@ fn in_type_list(line: &str) -> bool {
         .any(|tail| !tail.contains('%') && !tail.contains('='))
 }
 
-fn op_names(word: &str, replace: TextRange) -> Vec<CompletionItem> {
-    Registry::builtin()
+fn op_names(word: &str, replace: TextRange, registry: &Registry) -> Vec<CompletionItem> {
+    registry
         .ops()
         .into_iter()
         .filter(|spec| spec.name.starts_with(word) || spec.mnemonic().starts_with(word))
@@ -325,11 +331,16 @@ fn types(word: &str, replace: TextRange) -> Vec<CompletionItem> {
 
 /// The cases of the enum attribute an op's syntax starts with, right after its name:
 /// `arith.cmpi slt`.
-fn enum_keywords(line: &str, word: &str, replace: TextRange) -> Vec<CompletionItem> {
+fn enum_keywords(
+    line: &str,
+    word: &str,
+    replace: TextRange,
+    registry: &Registry,
+) -> Vec<CompletionItem> {
     let Some(op) = line.split_whitespace().last() else {
         return Vec::new();
     };
-    let Some(spec) = Registry::builtin().op(op) else {
+    let Some(spec) = registry.op(op) else {
         return Vec::new();
     };
     let first = spec.format.as_ref().and_then(|f| {
@@ -373,7 +384,7 @@ mod tests {
         let offset = TextSize::new(fixture.find("$0").unwrap() as u32);
         let text = fixture.replace("$0", "");
         let parse = mlir_syntax::parse(&text);
-        completions(&parse.syntax_node(), &text, offset)
+        completions(&parse.syntax_node(), &text, offset, Registry::builtin())
             .into_iter()
             .map(|i| i.label)
             .collect()
@@ -404,7 +415,7 @@ mod word_tests {
     fn labels(fixture: &str) -> Vec<String> {
         let offset = TextSize::new(fixture.find("$0").unwrap() as u32);
         let text = fixture.replace("$0", "");
-        word_completions(&text, offset)
+        word_completions(&text, offset, Registry::builtin())
             .into_iter()
             .map(|i| i.label)
             .collect()

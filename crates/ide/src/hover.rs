@@ -21,9 +21,10 @@ pub struct HoverResult {
     pub markdown: String,
 }
 
-pub fn hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
+/// Hover at `offset`, with op knowledge (documentation, value types) from `registry`.
+pub fn hover(root: &SyntaxNode, offset: TextSize, registry: &Registry) -> Option<HoverResult> {
     let Some((token, class)) = name_at(root, offset) else {
-        return location_hover(root, offset).or_else(|| op_hover(root, offset));
+        return location_hover(root, offset).or_else(|| op_hover(root, offset, registry));
     };
     let def_range = definition(root, offset).into_iter().next();
     let def = def_range.and_then(|r| {
@@ -33,7 +34,7 @@ pub fn hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
     });
     let markdown = match class {
         NameClass::Value => value_hover(&token, def.as_ref())
-            .map(|text| with_type(text, root, &token, def.as_ref())),
+            .map(|text| with_type(text, root, &token, def.as_ref(), registry)),
         NameClass::Block => block_hover(&token, def.as_ref()),
         NameClass::Symbol => symbol_hover(root, &token, def_range),
         NameClass::TypeAlias | NameClass::AttrAlias => alias_hover(&token, def.as_ref()),
@@ -67,13 +68,14 @@ fn with_type(
     root: &SyntaxNode,
     token: &SyntaxToken,
     def: Option<&SyntaxToken>,
+    registry: &Registry,
 ) -> String {
     let result = token
         .parent()
         .and_then(<ast::ValueUse as AstNode>::cast)
         .and_then(|v| v.result_index())
         .unwrap_or(0);
-    let Some(ty) = def.and_then(|d| mlir_checks::value_type(root, d, result)) else {
+    let Some(ty) = def.and_then(|d| mlir_checks::value_type(root, d, result, registry)) else {
         return text;
     };
     let shown = format!("`{ty}`");
@@ -339,9 +341,8 @@ fn describe(node: &SyntaxNode, depth: u32) -> Option<String> {
 }
 
 /// Hover on an op's name: its documentation, if the registry knows the op.
-pub fn op_hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
+pub fn op_hover(root: &SyntaxNode, offset: TextSize, registry: &Registry) -> Option<HoverResult> {
     let (op, name_token, name) = op_name_at(root, offset)?;
-    let registry = Registry::builtin();
     let dialect = registry.default_dialect_at(&op);
     let spec = registry.resolve(&name, dialect.as_deref())?;
     Some(HoverResult {
@@ -416,7 +417,7 @@ mod tests {
         let offset = TextSize::new(fixture.find("$0").expect("$0") as u32);
         let text = fixture.replace("$0", "");
         let parse = mlir_syntax::parse(&text);
-        hover(&parse.syntax_node(), offset)
+        hover(&parse.syntax_node(), offset, Registry::builtin())
             .map(|h| h.markdown)
             .unwrap_or_default()
     }
@@ -511,6 +512,7 @@ mod ir_tests {
 
     #[test]
     fn op_documentation() {
+        let op_hover = |root: &SyntaxNode, at| op_hover(root, at, Registry::builtin());
         let text = "func.func @f(%a: i32) -> i32 {\n  %0 = arith.ad$0di %a, %a : i32\n  re$1turn %0 : i32\n}\n";
         let addi = hover_at(&text.replace("$1", ""), op_hover);
         assert!(addi.starts_with("**arith.addi**: "), "{addi}");

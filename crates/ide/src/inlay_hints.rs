@@ -4,6 +4,7 @@
 
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
+use mlir_dialects::registry::Registry;
 use mlir_hir::ops;
 use mlir_types::{AliasGreens, Type};
 
@@ -14,11 +15,12 @@ pub struct InlayHint {
     pub label: String,
 }
 
-pub fn inlay_hints(root: &SyntaxNode, range: TextRange) -> Vec<InlayHint> {
+/// The hints within `range`, with the types the specs of `registry` give.
+pub fn inlay_hints(root: &SyntaxNode, range: TextRange, registry: &Registry) -> Vec<InlayHint> {
     let aliases = AliasGreens::of_file(root);
     let mut hints = Vec::new();
     for body in bodies_meeting(root, range) {
-        for (def, types) in mlir_checks::definition_types(&body, &aliases) {
+        for (def, types) in mlir_checks::definition_types(&body, &aliases, registry) {
             if !range.contains_range(def) {
                 continue;
             }
@@ -94,7 +96,7 @@ mod tests {
     fn results_and_unwritten_argument_types() {
         let text = "func.func @f(%a: i32) -> i1 {\n  %s = arith.addi %a, %a : i32\n  %c = arith.cmpi slt, %s, %a : i32\n  %p:2 = \"t.two\"() : () -> (i8, f32)\n  %u = foo.op : i32\n  return %c : i1\n}\n";
         let root = mlir_syntax::parse(text).syntax_node();
-        let hints: Vec<String> = inlay_hints(&root, root.text_range())
+        let hints: Vec<String> = inlay_hints(&root, root.text_range(), Registry::builtin())
             .iter()
             .map(|h| {
                 format!(

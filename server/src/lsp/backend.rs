@@ -707,10 +707,11 @@ impl LanguageServer for Backend {
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
         let irdl = self.shared.irdl();
+        let registry = self.shared.registry();
         self.with_snapshot(&at.text_document.uri, move |snapshot, map| {
             let (root, offset) = (snapshot.parse.syntax_node(), map.offset(at.position));
-            let found =
-                ide::hover(&root, offset).or_else(|| ide::irdl_hover(&root, offset, &irdl))?;
+            let found = ide::hover(&root, offset, &registry)
+                .or_else(|| ide::irdl_hover(&root, offset, &irdl))?;
             Some(Hover {
                 contents: HoverContents::Markup(MarkupContent {
                     kind: MarkupKind::Markdown,
@@ -725,11 +726,12 @@ impl LanguageServer for Backend {
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let at = params.text_document_position;
         let irdl = self.shared.irdl();
+        let registry = self.shared.registry();
         let items = self
             .with_snapshot(&at.text_document.uri, move |snapshot, map| {
                 let offset = map.offset(at.position);
-                let mut found =
-                    ide::completions(&snapshot.parse.syntax_node(), &snapshot.text, offset);
+                let root = snapshot.parse.syntax_node();
+                let mut found = ide::completions(&root, &snapshot.text, offset, &registry);
                 found.extend(ide::irdl_completions(&snapshot.text, offset, &irdl));
                 found
                     .iter()
@@ -824,11 +826,12 @@ impl LanguageServer for Backend {
             return Ok(Some(Vec::new()));
         }
         let range = params.range;
+        let registry = self.shared.registry();
         let hints = self
             .with_snapshot(&params.text_document.uri, move |snapshot, map| {
                 let range =
                     mlir_analysis::TextRange::new(map.offset(range.start), map.offset(range.end));
-                ide::inlay_hints(&snapshot.parse.syntax_node(), range)
+                ide::inlay_hints(&snapshot.parse.syntax_node(), range, &registry)
                     .into_iter()
                     .map(|hint| InlayHint {
                         position: map.position(hint.offset),

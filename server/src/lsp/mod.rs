@@ -72,6 +72,8 @@ pub struct Shared {
     folders: RwLock<Vec<std::path::PathBuf>>,
     /// The IRDL dialects the analysis knows, for hover and definition on their ops.
     irdl: RwLock<Arc<Vec<mlir_analysis::ide::IrdlSource>>>,
+    /// The registry of op specs the analysis checks with, for the IDE features.
+    registry: RwLock<Arc<mlir_analysis::registry::Registry>>,
     /// The files the `irdl.files` setting named last, to withdraw those it stops naming.
     configured_irdl: std::sync::Mutex<Vec<std::path::PathBuf>>,
     /// The project files of the workspace folders (`.mlir-analyzer.toml`).
@@ -104,6 +106,13 @@ impl Shared {
 
     fn irdl(&self) -> Arc<Vec<mlir_analysis::ide::IrdlSource>> {
         self.irdl.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    fn registry(&self) -> Arc<mlir_analysis::registry::Registry> {
+        self.registry
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     fn set_settings(&self, settings: Settings) {
@@ -205,6 +214,7 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
         index: workspace::WorkspaceIndex::default(),
         folders: RwLock::new(Vec::new()),
         irdl: RwLock::new(Arc::new(Vec::new())),
+        registry: RwLock::new(mlir_analysis::registry::Registry::builtin_arc()),
         configured_irdl: std::sync::Mutex::new(Vec::new()),
         projects: RwLock::new(Vec::new()),
     });

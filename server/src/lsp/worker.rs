@@ -97,12 +97,17 @@ impl Batch {
     }
 
     /// Analyses the batch's documents; when the IRDL dialects the host knows changed,
-    /// every other open document is checked again too.
+    /// every other open document is checked again too. The host's registry is handed on
+    /// to the IDE features.
     fn analyse(mut self, shared: &Shared, host: &mut AnalysisHost) -> Vec<Publish> {
         for (uri, text) in std::mem::take(&mut self.libraries) {
             host.set_library_file(uri.as_str(), text);
         }
         let mut out = self.analyse_documents(shared, host);
+        let registry = host.registry();
+        if !Arc::ptr_eq(&shared.registry(), &registry) {
+            *shared.registry.write().unwrap_or_else(|p| p.into_inner()) = registry;
+        }
         let before = shared.irdl();
         let sources = host.irdl_sources();
         let dialects_changed = !before
@@ -145,8 +150,11 @@ impl Batch {
                 Ok(Some(message)) => out.push(message),
                 Ok(None) => {}
                 Err(_) => {
-                    // The database may be half-updated: start over with a fresh one.
+                    // The database may be half-updated: start over with a fresh one, which
+                    // knows the same dialects.
+                    let registry = host.registry();
                     *host = AnalysisHost::default();
+                    host.set_registry(registry);
                     shared.documents.abandon(uri);
                     shared.log_error(format!("analysis of {} panicked", uri.as_str()));
                 }

@@ -5,7 +5,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::facts::{Facts, PendingOp};
 use crate::report::custom_op_error;
-use mlir_dialects::registry::{OpMatch, OpSpec};
+use mlir_dialects::registry::{OpMatch, OpSpec, Registry};
 use mlir_hir::Resolution;
 use mlir_hir::ops::op_name_range;
 use mlir_syntax::ast::{self, AstNode};
@@ -17,7 +17,7 @@ pub(crate) struct Op<'a> {
     pub node: &'a SyntaxNode,
     /// The op's full name (`scf.for`), as its spec names it.
     pub name: &'a str,
-    pub spec: &'static OpSpec,
+    pub spec: &'a OpSpec,
     pub matched: Option<&'a OpMatch>,
     /// The known type of operand #N and result #N.
     pub operands: &'a [Option<Type>],
@@ -33,7 +33,7 @@ impl<'a> Op<'a> {
         Op {
             node: &pending.node,
             name: &pending.spec.name,
-            spec: pending.spec,
+            spec: &pending.spec,
             matched: pending.matched.as_ref(),
             operands: &pending.operands,
             results: &pending.results,
@@ -95,11 +95,13 @@ impl<'a> Op<'a> {
     }
 }
 
-/// What verifiers share: the body's facts and resolution, and a type lowering.
+/// What verifiers share: the body's facts and resolution, a type lowering, and the
+/// registry the body's ops are checked against.
 pub(crate) struct Cx<'a> {
     facts: &'a Facts,
     resolution: &'a Resolution,
     lowering: Lowering<'a>,
+    pub registry: &'a Registry,
 }
 
 impl<'a> Cx<'a> {
@@ -107,11 +109,13 @@ impl<'a> Cx<'a> {
         facts: &'a Facts,
         resolution: &'a Resolution,
         lowering: Lowering<'a>,
+        registry: &'a Registry,
     ) -> Self {
         Cx {
             facts,
             resolution,
             lowering,
+            registry,
         }
     }
 

@@ -159,9 +159,10 @@ enum End {
     Op(SyntaxNode, String),
 }
 
-fn region_end(op: &Op<'_>, region: &ast::Region) -> Option<End> {
+fn region_end(op: &Op<'_>, cx: &Cx<'_>, region: &ast::Region) -> Option<End> {
     let last = last_op(region);
-    if !op.is_generic() && last.as_ref().is_none_or(|l| !is_known_terminator(l)) {
+    let known = |l: &SyntaxNode| is_known_terminator(l, cx.registry);
+    if !op.is_generic() && last.as_ref().is_none_or(|l| !known(l)) {
         return Some(End::Implicit);
     }
     let last = last?;
@@ -171,9 +172,9 @@ fn region_end(op: &Op<'_>, region: &ast::Region) -> Option<End> {
 
 /// Is the op one we know to be a terminator? An unknown op is not, as far as the custom
 /// parsers' `ensureTerminator` is concerned.
-fn is_known_terminator(op: &SyntaxNode) -> bool {
+fn is_known_terminator(op: &SyntaxNode, registry: &Registry) -> bool {
     mlir_syntax::green::op_name(&op.green())
-        .and_then(|name| Registry::builtin().op(name))
+        .and_then(|name| registry.op(name))
         .is_some_and(|spec| spec.is_terminator())
 }
 

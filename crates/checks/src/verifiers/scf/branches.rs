@@ -38,7 +38,7 @@ fn yield_to_parent_failure(
     cx: &Cx<'_>,
     region: &mlir_syntax::ast::Region,
 ) -> Option<Diagnostic> {
-    let (yielded, at) = match region_end(op, region)? {
+    let (yielded, at) = match region_end(op, cx, region)? {
         End::Implicit => (Vec::new(), op.at()),
         End::Op(yield_op, name) if name == "scf.yield" => (
             value_types(&yield_op, cx),

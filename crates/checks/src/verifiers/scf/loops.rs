@@ -29,7 +29,7 @@ pub(super) fn verify_for(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
     }
     let region = op.regions().first()?;
     // The yield the custom parser adds to a body without one stands at the op.
-    let (yielded, yield_at) = match region_end(op, region)? {
+    let (yielded, yield_at) = match region_end(op, cx, region)? {
         End::Implicit => (Vec::new(), op.at()),
         End::Op(yield_op, name) if name == "scf.yield" => {
             (value_types(&yield_op, cx), name_range(&yield_op))
@@ -149,7 +149,7 @@ pub(super) fn verify_parallel(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic
         return Some(op.error("expects arguments for the induction variable to be of index type"));
     }
     let region = op.regions().first()?;
-    let reduce = match region_end(op, region) {
+    let reduce = match region_end(op, cx, region) {
         Some(End::Implicit) => None,
         Some(End::Op(reduce, name)) if name == "scf.reduce" => Some(reduce),
         end => {
