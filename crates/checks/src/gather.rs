@@ -26,6 +26,7 @@ use mlir_hir::ops;
 use mlir_hir::ops::op_name_range;
 use mlir_types::{Lowering, Type};
 
+mod attr_presence;
 mod irdl_ops;
 
 /// Ops whose single-block regions need an explicit terminator (custom syntax adds none),
@@ -602,6 +603,13 @@ impl<'a> Gatherer<'a> {
             return false;
         }
         if !is_body && let Some(error) = parent_failure(node, spec, self.registry) {
+            self.facts.errors.push(error);
+            return false;
+        }
+        if let Some(generic) = ast::GenericOp::cast(node.clone())
+            && let Some(message) = attr_presence::missing_attribute(&generic, spec)
+        {
+            let error = op_verify::error(message, op_name_range(node));
             self.facts.errors.push(error);
             return false;
         }

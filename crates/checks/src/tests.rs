@@ -230,3 +230,15 @@ fn typed_groups_of_unknown_ops_miss_no_separator_silently() {
     // after the second `i32`.)
     assert_eq!(check(text), [": expected ':'", ": expected ')'"]);
 }
+
+/// ODS checks a generic op's required attributes, in its dictionary or its properties
+/// (what `mlir-opt` 22 says of both ops).
+#[test]
+fn a_generic_op_without_a_required_attribute_is_an_error() {
+    let text = "\"memref.global\"() {sym_name = \"g\"} : () -> ()\n\
+                \"memref.global\"() <{sym_name = \"h\", type = memref<2xf32>}> : () -> ()\n";
+    assert_eq!(
+        check(text),
+        ["\"memref.global\": 'memref.global' op requires attribute 'type'"]
+    );
+}
