@@ -8,18 +8,22 @@
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+
+use mlir_analysis::registry::Registry;
 
 use mlir_analysis::chunks::run_line_requests_split;
 use mlir_analysis::expectations::{Presentation, apply_expectations};
 use mlir_analysis::irdl::IrdlDialect;
 use mlir_analysis::outline::parse_outlined;
 use mlir_analysis::{
-    Diagnostic, Reach, TextRange, TextSize, file_diagnostics_with, file_syntax_diagnostics,
-    parse_diagnostics_outlined, syntax_diagnostics,
+    Diagnostic, Reach, TextRange, TextSize, file_diagnostics_with_registry,
+    file_syntax_diagnostics, parse_diagnostics_outlined_with_registry, syntax_diagnostics,
 };
 
 use crate::check_projects::Projects;
 use crate::cli::{CheckOptions, ColorArg, Format, ReachArg};
+use crate::ods::{self, OdsSources};
 use crate::render::{
     Colors, FileReport, Summary, render_github, render_json, render_junit, render_sarif,
     render_text,
@@ -32,6 +36,7 @@ pub fn run(options: &CheckOptions) -> ExitCode {
     }
     let mut input_failed = false;
     let flags_irdl = read_irdl_files(&options.irdl_files, &mut input_failed);
+    let registry = ods_registry(options, &mut input_failed);
     let inputs = collect_inputs(&options.paths, &mut input_failed);
     let mut projects = Projects::default();
     let mut reports = Vec::new();
@@ -41,7 +46,7 @@ pub fn run(options: &CheckOptions) -> ExitCode {
             true => projects.irdl_for(&input.folder(options)),
             false => flags_irdl.clone().into(),
         };
-        match check_input(&input, options, &irdl) {
+        match check_input(&input, options, &irdl, &registry) {
             Ok(report) => reports.push(report),
             Err(err) => {
                 let name = input.name(options);
@@ -116,6 +121,45 @@ impl Input {
         match self {
             Input::File(path) => path.clone(),
             Input::Stdin => PathBuf::from(options.stdin_name()),
+        }
+    }
+}
+
+/// The registry files are checked with: the built-in specs, and the dialects of the ODS
+/// files `--ods-file` and `--ods-installed` ask for. A file that cannot be evaluated is
+/// reported (and fails the run if it was named); the others are still used.
+fn ods_registry(options: &CheckOptions, input_failed: &mut bool) -> Arc<Registry> {
+    let mut sources = OdsSources {
+        files: options.ods_files.clone(),
+        include_dirs: options.ods_include_dirs.clone(),
+    };
+    if options.ods_installed {
+        match OdsSources::installed() {
+            Some(installed) => sources.extend(installed),
+            None => {
+                eprintln!(
+                    "mlir-analyzer: --ods-installed: no installed MLIR found (set MLIR_INCLUDE_DIR)"
+                );
+                *input_failed = true;
+            }
+        }
+    }
+    if sources.is_empty() {
+        return Registry::builtin_arc();
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match ods::load(&sources, threads) {
+        Ok(loaded) => {
+            for (file, why) in &loaded.failures {
+                eprintln!("mlir-analyzer: cannot evaluate {}: {why}", file.display());
+                *input_failed |= options.ods_files.contains(file);
+            }
+            loaded.registry()
+        }
+        Err(message) => {
+            eprintln!("mlir-analyzer: {message}");
+            *input_failed = true;
+            Registry::builtin_arc()
         }
     }
 }
@@ -219,12 +263,19 @@ fn check_input(
     input: &Input,
     options: &CheckOptions,
     irdl: &[IrdlDialect],
+    registry: &Arc<Registry>,
 ) -> io::Result<FileReport> {
     let bytes = match input {
         Input::File(path) => crate::read_file::read_file(path)?,
         Input::Stdin => read_stdin()?,
     };
-    Ok(check_text(input.name(options), bytes, options, irdl))
+    Ok(check_text(
+        input.name(options),
+        bytes,
+        options,
+        irdl,
+        registry,
+    ))
 }
 
 fn read_stdin() -> io::Result<Vec<u8>> {
@@ -239,6 +290,7 @@ fn check_text(
     bytes: Vec<u8>,
     options: &CheckOptions,
     irdl: &[IrdlDialect],
+    registry: &Arc<Registry>,
 ) -> FileReport {
     let (text, mut diagnostics) = decode(bytes);
     let split = options.split_input_file || run_line_requests_split(&text);
@@ -246,7 +298,7 @@ fn check_text(
         diagnostics.extend(if options.syntax_only {
             file_syntax_diagnostics(&text, split)
         } else {
-            file_diagnostics_with(&text, split, irdl, reach(options))
+            file_diagnostics_with_registry(&text, split, irdl, reach(options), registry)
         });
     } else if options.syntax_only {
         let parse = mlir_syntax::parse(&text);
@@ -254,12 +306,13 @@ fn check_text(
         free_later(parse);
     } else {
         let (parse, outlined) = parse_outlined(&text);
-        diagnostics.extend(parse_diagnostics_outlined(
+        diagnostics.extend(parse_diagnostics_outlined_with_registry(
             &parse,
             TextSize::new(0),
             irdl,
             outlined,
             reach(options),
+            registry,
         ));
         free_later(parse);
     }

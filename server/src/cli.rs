@@ -58,6 +58,18 @@ pub struct CheckOptions {
     /// --irdl-file` (repeatable; dialects a checked file defines itself are always used).
     #[arg(long = "irdl-file", value_name = "FILE")]
     pub irdl_files: Vec<PathBuf>,
+    /// An ODS `.td` file whose dialects' ops to know (repeatable), evaluated with
+    /// `llvm-tblgen` (`LLVM_TBLGEN` names it) with its own folder and the `--ods-include`
+    /// folders searched for its includes.
+    #[arg(long = "ods-file", value_name = "FILE")]
+    pub ods_files: Vec<PathBuf>,
+    /// A folder where the includes of `--ods-file` files are found (repeatable).
+    #[arg(long = "ods-include", value_name = "DIR")]
+    pub ods_include_dirs: Vec<PathBuf>,
+    /// Know every dialect of the installed MLIR's `.td` files (its include folder is
+    /// found from `MLIR_INCLUDE_DIR`, `MLIR_DIR`, `llvm-config` or `/usr/lib/llvm-*`).
+    #[arg(long)]
+    pub ods_installed: bool,
     /// The name standard input goes by in messages [default: <stdin>].
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,

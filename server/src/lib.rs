@@ -8,6 +8,7 @@ mod check_projects;
 pub mod cli;
 mod discovery;
 pub mod lsp;
+pub mod ods;
 mod project;
 mod read_file;
 mod render;
