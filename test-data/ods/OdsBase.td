@@ -101,6 +101,7 @@ class Attr<Pred p, string s> : Constraint<p, s> {
 }
 def I64Attr : Attr<CPred<"::llvm::isa<::mlir::IntegerAttr>($_self)">,
                    "64-bit signless integer attribute">;
+def AnyAttr : Attr<CPred<"true">, "any attribute">;
 def StrAttr : Attr<CPred<"::llvm::isa<::mlir::StringAttr>($_self)">, "string attribute">;
 def UnitAttr : Attr<CPred<"::llvm::isa<::mlir::UnitAttr>($_self)">, "unit attribute"> {
   let isOptional = 1;

@@ -77,3 +77,11 @@ def Toy_BrokenFormatOp : Toy_Op<"broken_format"> {
   let arguments = (ins I32:$value);
   let assemblyFormat = "$valeu attr-dict";
 }
+
+// A typed attribute inside the format's parentheses (`toy.const(dense<1> : tensor<2xi32>) :
+// tensor<2xi32>`), as ODS prints `` `(` $value `)` attr-dict `:` type($result) ``.
+def Toy_ConstOp : Toy_Op<"const"> {
+  let arguments = (ins AnyAttr:$value);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "`(` $value `)` attr-dict `:` type($result)";
+}

@@ -256,6 +256,12 @@ impl OpSpec {
             .find(|(_, s)| s.name == name)
     }
 
+    /// Was the spec imported from ODS records (whose origin is a `.td` file) rather than
+    /// written by us?
+    pub fn is_imported(&self) -> bool {
+        self.origin.file.ends_with(".td")
+    }
+
     /// Is the op a terminator?
     pub fn is_terminator(&self) -> bool {
         self.has_trait(&Trait::Terminator)
