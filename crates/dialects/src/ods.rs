@@ -107,15 +107,7 @@ pub(crate) fn origin(record: &Record) -> Origin {
 /// A `.td` description without the indentation all its lines share, and without the
 /// blank lines around it.
 pub(crate) fn dedent(text: &str) -> String {
-    let indent = text
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| line.len() - line.trim_start().len())
-        .min()
-        .unwrap_or(0);
-    let lines: Vec<&str> = text
-        .lines()
-        .map(|line| line.get(indent..).unwrap_or("").trim_end())
-        .collect();
-    lines.join("\n").trim_matches('\n').to_string()
+    let lines: Vec<&str> = text.lines().collect();
+    let text = crate::registry::spec_text::without_common_indent(&lines);
+    text.trim_matches('\n').to_string()
 }

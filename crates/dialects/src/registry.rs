@@ -56,7 +56,7 @@ mod loader;
 pub mod matched;
 pub mod matcher;
 pub mod spec;
-mod spec_text;
+pub(crate) mod spec_text;
 mod traits;
 mod type_kinds;
 pub mod type_pred;

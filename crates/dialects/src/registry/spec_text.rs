@@ -123,13 +123,19 @@ fn block(lines: &[&str], i: &mut usize, key_indent: usize) -> String {
     while body.last().is_some_and(|l| l.trim().is_empty()) {
         body = &body[..body.len() - 1];
     }
-    let common = body
+    without_common_indent(body)
+}
+
+/// `lines` joined, without the indentation their non-blank lines share and without
+/// trailing spaces (spec blocks here, `.td` descriptions in the ODS import).
+pub(crate) fn without_common_indent(lines: &[&str]) -> String {
+    let common = lines
         .iter()
         .filter(|l| !l.trim().is_empty())
         .map(|l| indent(l))
         .min()
         .unwrap_or(0);
-    let text: Vec<&str> = body
+    let text: Vec<&str> = lines
         .iter()
         .map(|l| l.get(common..).unwrap_or("").trim_end())
         .collect();
