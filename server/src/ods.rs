@@ -63,10 +63,20 @@ impl Loaded {
 /// Evaluates every root of `sources` (in parallel, at most `threads` at once) and lowers
 /// the records. A root that fails is reported and left out; the others still load.
 pub fn load(sources: &OdsSources, threads: usize) -> Result<Loaded, String> {
+    load_reporting(sources, threads, &|_, _| {})
+}
+
+/// `load`, calling `progress(done, total)` each time a root is evaluated (from the
+/// evaluating threads), so an editor can show how far loading is.
+pub fn load_reporting(
+    sources: &OdsSources,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Loaded, String> {
     let tool = tblgen::find().ok_or(
         "llvm-tblgen not found: install LLVM (Debian: llvm-22) or set LLVM_TBLGEN to its path",
     )?;
-    let results = evaluate_all(&tool, sources, threads.max(1));
+    let results = evaluate_all(&tool, sources, threads.max(1), progress);
     let mut sets = Vec::new();
     let mut failures = Vec::new();
     for (file, result) in sources.files.iter().zip(results) {
@@ -82,8 +92,15 @@ pub fn load(sources: &OdsSources, threads: usize) -> Result<Loaded, String> {
     })
 }
 
-fn evaluate_all(tool: &Path, sources: &OdsSources, threads: usize) -> Vec<Result<Records, String>> {
+fn evaluate_all(
+    tool: &Path,
+    sources: &OdsSources,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<Result<Records, String>> {
     let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let total = sources.files.len();
     let slots: Vec<std::sync::Mutex<Option<Result<Records, String>>>> =
         sources.files.iter().map(|_| Default::default()).collect();
     std::thread::scope(|scope| {
@@ -98,6 +115,8 @@ fn evaluate_all(tool: &Path, sources: &OdsSources, threads: usize) -> Vec<Result
                     if let Ok(mut slot) = slots[i].lock() {
                         *slot = Some(result);
                     }
+                    let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    progress(finished, total);
                 }
             });
         }
