@@ -9,6 +9,7 @@
 mod json;
 mod record;
 mod value;
+mod write;
 
 use std::collections::HashSet;
 

@@ -8,6 +8,7 @@
 mod display;
 mod dump_json;
 mod error;
+mod reachable;
 mod record;
 mod value;
 
