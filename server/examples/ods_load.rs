@@ -7,6 +7,10 @@ use std::time::Instant;
 
 use mlir_analyzer::ods::{OdsSources, load, root_files};
 
+/// The binary's allocator, so the times are the server's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
     let sources = match args.split_first() {
@@ -33,6 +37,7 @@ fn main() {
     let loaded = load(&sources, threads).unwrap_or_else(|e| panic!("{e}"));
     let evaluated = started.elapsed();
     let registry = loaded.registry();
+    let with_registry = started.elapsed();
     println!(
         "roots: {}, failed: {}",
         sources.files.len(),
@@ -52,13 +57,26 @@ fn main() {
     let formats = import.ops.iter().filter(|op| op.format.is_some()).count();
     println!("ops with a declarative format we read: {formats}");
     println!("registry ops: {}", registry.ops().len());
-    println!("time: {:.2} s", evaluated.as_secs_f64());
-    let undocumented = import
+    println!(
+        "time: {:.3} s ({} of {} roots from the cache), {:.3} s with the registry built",
+        evaluated.as_secs_f64(),
+        loaded.from_cache,
+        sources.files.len(),
+        with_registry.as_secs_f64()
+    );
+    let undocumented: Vec<&str> = import
         .ops
         .iter()
         .filter(|op| op.docs.summary.is_empty() && op.docs.description.is_empty())
-        .count();
-    println!("ops without docs: {undocumented}");
+        .map(|op| op.name.as_str())
+        .collect();
+    println!(
+        "ops without a summary or description: {}",
+        undocumented.len()
+    );
+    for (dialect, count) in count_by_dialect(&undocumented) {
+        println!("  {dialect}: {count}");
+    }
     for skipped in &import.skipped {
         println!("  skipped {skipped}");
     }
@@ -67,6 +85,16 @@ fn main() {
             compare_with_builtin(import, dialect);
         }
     }
+}
+
+/// How many of `ops` each dialect has, by dialect name.
+fn count_by_dialect(ops: &[&str]) -> std::collections::BTreeMap<String, usize> {
+    let mut counts = std::collections::BTreeMap::new();
+    for op in ops {
+        let dialect = op.split('.').next().unwrap_or(op);
+        *counts.entry(dialect.to_string()).or_insert(0) += 1;
+    }
+    counts
 }
 
 /// How the imported specs of `dialect` differ from the built-in ones, a line a field.

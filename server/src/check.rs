@@ -130,7 +130,7 @@ impl Input {
 /// reported (and fails the run if it was named); the others are still used.
 fn ods_registry(options: &CheckOptions, input_failed: &mut bool) -> Arc<Registry> {
     let mut sources = OdsSources {
-        files: options.ods_files.clone(),
+        files: OdsSources::roots_of(&options.ods_files, &options.ods_include_dirs),
         include_dirs: options.ods_include_dirs.clone(),
     };
     if options.ods_installed {

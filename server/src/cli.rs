@@ -60,8 +60,9 @@ pub struct CheckOptions {
     pub irdl_files: Vec<PathBuf>,
     /// An ODS `.td` file whose dialects' ops to know (repeatable), evaluated with
     /// `llvm-tblgen` (`LLVM_TBLGEN` names it) with its own folder and the `--ods-include`
-    /// folders searched for its includes.
-    #[arg(long = "ods-file", value_name = "FILE")]
+    /// folders searched for its includes. A folder stands for its root `.td` files (those
+    /// no other file under it includes).
+    #[arg(long = "ods-file", value_name = "FILE|DIR")]
     pub ods_files: Vec<PathBuf>,
     /// A folder where the includes of `--ods-file` files are found (repeatable).
     #[arg(long = "ods-include", value_name = "DIR")]

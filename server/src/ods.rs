@@ -4,18 +4,21 @@
 //! records into a registry through `mlir_analysis::ods`.
 //!
 //! `ods/` is one concept with this file: `roots` finds the `.td` files no other includes
-//! and an installed MLIR's include folder; `tblgen` runs `llvm-tblgen` with a time limit.
+//! and an installed MLIR's include folder; `tblgen` runs `llvm-tblgen` with a time limit;
+//! `cache` keeps each root's records on disk, keyed by the files they come from.
 
+mod cache;
 mod roots;
 mod tblgen;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use mlir_analysis::ods::{OdsImport, lower};
+use mlir_analysis::ods::{OdsImport, READ_FIELDS, is_lowered_root, is_read_field, lower};
 use mlir_analysis::registry::Registry;
 use tablegen::Records;
 
+pub use cache::default_dir as default_cache_dir;
 pub use roots::{installed_mlir_include, root_files};
 
 /// What to read: root `.td` files and the folders their includes are found in.
@@ -40,6 +43,20 @@ impl OdsSources {
         self.files.is_empty()
     }
 
+    /// `paths` as root files: a folder stands for its root `.td` files (those no other
+    /// file under it includes), a file for itself.
+    pub fn roots_of(paths: &[PathBuf], include_dirs: &[PathBuf]) -> Vec<PathBuf> {
+        let mut files = Vec::new();
+        for path in paths {
+            if path.is_dir() {
+                files.extend(root_files(path, include_dirs));
+            } else {
+                files.push(path.clone());
+            }
+        }
+        files
+    }
+
     /// Adds `other`'s files and include folders.
     pub fn extend(&mut self, other: OdsSources) {
         self.files.extend(other.files);
@@ -51,6 +68,16 @@ impl OdsSources {
 pub struct Loaded {
     pub import: OdsImport,
     pub failures: Vec<(PathBuf, String)>,
+    /// How many roots were read from the cache rather than evaluated.
+    pub from_cache: usize,
+}
+
+/// How to load: how many roots to evaluate at once, where the cache is (`None`: none),
+/// and whom to tell `(done, total)` each time a root is read.
+pub struct LoadOptions<'a> {
+    pub threads: usize,
+    pub cache_dir: Option<PathBuf>,
+    pub progress: &'a (dyn Fn(usize, usize) + Sync),
 }
 
 impl Loaded {
@@ -73,15 +100,44 @@ pub fn load_reporting(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Loaded, String> {
+    let options = LoadOptions {
+        threads,
+        cache_dir: cache::default_dir(),
+        progress,
+    };
+    load_with(sources, &options)
+}
+
+/// `load` as `options` say.
+pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Loaded, String> {
     let tool = tblgen::find().ok_or(
         "llvm-tblgen not found: install LLVM (Debian: llvm-22) or set LLVM_TBLGEN to its path",
     )?;
-    let results = evaluate_all(&tool, sources, threads.max(1), progress);
+    let mut keys = cache::Keys::new(&tool, &sources.include_dirs, READ_FIELDS);
+    let roots: Vec<Root<'_>> = sources
+        .files
+        .iter()
+        .map(|file| Root {
+            file,
+            key: options.cache_dir.as_ref().and_then(|_| keys.key(file)),
+        })
+        .collect();
+    let cache = options.cache_dir.clone().map(cache::Cache::new);
+    let evaluator = Evaluator {
+        tool: &tool,
+        include_dirs: &sources.include_dirs,
+        cache: cache.as_ref(),
+    };
+    let results = evaluate_all(&evaluator, &roots, options.threads.max(1), options.progress);
     let mut sets = Vec::new();
     let mut failures = Vec::new();
+    let mut from_cache = 0;
     for (file, result) in sources.files.iter().zip(results) {
         match result {
-            Ok(records) => sets.push(records),
+            Ok((records, cached)) => {
+                from_cache += usize::from(cached);
+                sets.push(records);
+            }
             Err(message) => failures.push((file.clone(), message)),
         }
     }
@@ -89,29 +145,63 @@ pub fn load_reporting(
     Ok(Loaded {
         import: lower(&refs),
         failures,
+        from_cache,
     })
 }
 
+/// One root file and its cache key (none without a cache or when it cannot be read).
+struct Root<'a> {
+    file: &'a Path,
+    key: Option<cache::Key>,
+}
+
+/// What evaluating a root needs.
+struct Evaluator<'a> {
+    tool: &'a Path,
+    include_dirs: &'a [PathBuf],
+    cache: Option<&'a cache::Cache>,
+}
+
+/// A root's records and whether they came from the cache.
+type Evaluated = Result<(Records, bool), String>;
+
+impl Evaluator<'_> {
+    /// The root's records from the cache, else evaluated, cut down to what the lowering
+    /// reads, and stored.
+    fn records(&self, root: &Root<'_>) -> Evaluated {
+        let cached = self.cache.zip(root.key.as_ref());
+        if let Some(records) = cached.and_then(|(cache, key)| cache.get(key)) {
+            return Ok((records, true));
+        }
+        let records = evaluate(self.tool, root.file, self.include_dirs)?;
+        let records = records.reachable_through(is_lowered_root, is_read_field);
+        if let Some((cache, key)) = cached {
+            cache.put(key, &records);
+        }
+        Ok((records, false))
+    }
+}
+
 fn evaluate_all(
-    tool: &Path,
-    sources: &OdsSources,
+    evaluator: &Evaluator<'_>,
+    roots: &[Root<'_>],
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<Result<Records, String>> {
+) -> Vec<Evaluated> {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let total = sources.files.len();
-    let slots: Vec<std::sync::Mutex<Option<Result<Records, String>>>> =
-        sources.files.iter().map(|_| Default::default()).collect();
+    let total = roots.len();
+    let slots: Vec<std::sync::Mutex<Option<Evaluated>>> =
+        roots.iter().map(|_| Default::default()).collect();
     std::thread::scope(|scope| {
-        for _ in 0..threads.min(sources.files.len()) {
+        for _ in 0..threads.min(total) {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(file) = sources.files.get(i) else {
+                    let Some(root) = roots.get(i) else {
                         break;
                     };
-                    let result = evaluate(tool, file, &sources.include_dirs);
+                    let result = evaluator.records(root);
                     if let Ok(mut slot) = slots[i].lock() {
                         *slot = Some(result);
                     }
@@ -128,6 +218,13 @@ fn evaluate_all(
             taken.unwrap_or_else(|| Err("not evaluated".into()))
         })
         .collect()
+}
+
+/// One root's records, whole, as `llvm-tblgen` gives them (`load` keeps only what the
+/// lowering reads): for comparing the two.
+pub fn evaluate_root(file: &Path, include_dirs: &[PathBuf]) -> Result<Records, String> {
+    let tool = tblgen::find().ok_or("llvm-tblgen not found")?;
+    evaluate(&tool, file, include_dirs)
 }
 
 /// One root's records: its own folder is searched for includes first, as CMake's

@@ -10,9 +10,10 @@ use std::sync::{Arc, OnceLock};
 
 use mlir_analysis::chunks::run_line_requests_split;
 use mlir_analysis::expectations::{as_mlir_opt_reports, parse_expectations, verify};
+use mlir_analysis::ods::{is_lowered_root, is_read_field, lower};
 use mlir_analysis::registry::Registry;
 use mlir_analysis::{Reach, Severity, TextSize, file_diagnostics_with_registry};
-use mlir_analyzer::ods::{Loaded, OdsSources, load};
+use mlir_analyzer::ods::{LoadOptions, Loaded, OdsSources, evaluate_root, load_with};
 
 /// Annotations of the invalid corpus reproduced with the installed MLIR's dialects loaded
 /// when this floor was last raised (556 with the built-in specs alone).
@@ -20,6 +21,26 @@ const FLOOR: usize = 558;
 
 /// MLIR 22's ops in its `.td` files.
 const MLIR_22_OPS: usize = 2633;
+
+/// This run's own cache folder, empty at first: the first load is a cold one.
+fn cache_dir() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("ods-corpus-cache-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    })
+    .clone()
+}
+
+fn load_cached(sources: &OdsSources) -> Result<Loaded, String> {
+    let options = LoadOptions {
+        threads: 2,
+        cache_dir: Some(cache_dir()),
+        progress: &|_, _| {},
+    };
+    load_with(sources, &options)
+}
 
 fn loaded() -> Option<&'static (Loaded, Arc<Registry>)> {
     static LOADED: OnceLock<Option<(Loaded, Arc<Registry>)>> = OnceLock::new();
@@ -29,7 +50,7 @@ fn loaded() -> Option<&'static (Loaded, Arc<Registry>)> {
                 eprintln!("skipped: no installed MLIR (apt-get install libmlir-22-dev llvm-22)");
                 return None;
             };
-            let loaded = match load(&sources, 2) {
+            let loaded = match load_cached(&sources) {
                 Ok(loaded) => loaded,
                 Err(why) => {
                     eprintln!("skipped: {why}");
@@ -129,6 +150,71 @@ fn every_op_of_mlir_22_is_imported() {
 }
 
 #[test]
+fn a_second_load_reads_every_root_from_the_cache_and_imports_the_same() {
+    let Some((first, _)) = loaded() else {
+        return;
+    };
+    assert_eq!(first.from_cache, 0, "the first load was cold");
+    let sources = OdsSources::installed().expect("found for the first load");
+    let second = load_cached(&sources).expect("the second load");
+    assert_eq!(second.from_cache, sources.files.len());
+    assert_eq!(
+        format!("{:?}", first.import),
+        format!("{:?}", second.import)
+    );
+}
+
+/// The cache keeps only the records and fields the lowering reads
+/// (`is_lowered_root`, `READ_FIELDS`): each root, whole, lowers to the same specs.
+#[test]
+fn records_cut_down_to_what_the_lowering_reads_lower_the_same() {
+    if loaded().is_none() {
+        return;
+    }
+    let sources = OdsSources::installed().expect("found for the first load");
+    let mut differing = Vec::new();
+    for file in &sources.files {
+        let whole = evaluate_root(file, &sources.include_dirs).expect("evaluated before");
+        let cut = whole.reachable_through(is_lowered_root, is_read_field);
+        if format!("{:?}", lower(&[&whole])) != format!("{:?}", lower(&[&cut])) {
+            differing.push(file.display().to_string());
+        }
+    }
+    assert!(differing.is_empty(), "lowered differently: {differing:?}");
+}
+
+/// Hover on each op's name, used in generic form, gives its documentation: its name and
+/// summary line, its signature, and where it is defined (some ops have no summary or
+/// description in their `.td` file: they still get the rest).
+#[test]
+fn every_op_of_mlir_22_has_hover_documentation() {
+    let Some((loaded, registry)) = loaded() else {
+        return;
+    };
+    let mut undocumented = Vec::new();
+    let mut with_prose = 0;
+    for op in &loaded.import.ops {
+        let text = format!("\"{}\"() : () -> ()\n", op.name);
+        let parse = mlir_syntax::parse(&text);
+        let hover = mlir_analysis::ide::hover(&parse.syntax_node(), TextSize::new(1), registry);
+        let markdown = hover.map(|found| found.markdown).unwrap_or_default();
+        let origin = op.docs.defined_in.as_ref().expect("imported ops say where");
+        let documented = markdown.starts_with(&format!("**{}**: ", op.name))
+            && markdown.contains(&format!("Defined in `{}:{}`", origin.file, origin.line));
+        if !documented {
+            undocumented.push(op.name.clone());
+        }
+        with_prose += usize::from(!op.docs.summary.is_empty() || !op.docs.description.is_empty());
+    }
+    eprintln!(
+        "hover documents {} ops, {with_prose} with a summary or description",
+        loaded.import.ops.len() - undocumented.len()
+    );
+    assert!(undocumented.is_empty(), "no hover docs: {undocumented:?}");
+    assert_eq!(loaded.import.ops.len(), MLIR_22_OPS);
+}
+
+#[test]
 fn no_false_error_on_the_valid_corpus() {
     assert_no_errors("corpus/valid");
 }
@@ -202,7 +288,7 @@ fn toy_registry() -> Arc<Registry> {
         std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../test-data/ods/ToyOps.json"))
             .expect("read the toy dialect's JSON");
     let records = tablegen::Records::from_dump_json(&json).expect("the JSON reads");
-    let import = mlir_analysis::ods::lower(&[&records]);
+    let import = lower(&[&records]);
     Arc::new(Registry::builtin().with_imported(&import))
 }
 

@@ -106,7 +106,7 @@ fn td_files(folder: &Path) -> Vec<PathBuf> {
 }
 
 /// The names of a file's `include "..."` lines.
-fn includes(text: &str) -> Vec<String> {
+pub(super) fn includes(text: &str) -> Vec<String> {
     text.lines()
         .filter_map(|line| {
             let rest = line.trim_start().strip_prefix("include")?;
@@ -116,7 +116,7 @@ fn includes(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn resolve(name: &str, from: &Path, include_dirs: &[PathBuf]) -> Option<PathBuf> {
+pub(super) fn resolve(name: &str, from: &Path, include_dirs: &[PathBuf]) -> Option<PathBuf> {
     let beside = from.parent().map(|dir| dir.join(name));
     beside
         .into_iter()

@@ -181,3 +181,20 @@ fn built_in_specs_stay_over_imported_ones() {
     assert!(registry.op("toy.add").is_some());
     assert!(registry.dialect("toy").is_some());
 }
+
+#[test]
+fn records_cut_down_to_what_the_roots_reach_lower_the_same() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../test-data/ods/ToyOps.json"
+    );
+    let full = Records::from_dump_json(&std::fs::read(path).unwrap()).unwrap();
+    let kept = full.reachable_through(super::is_lowered_root, super::is_read_field);
+    assert!(
+        kept.len() < full.len(),
+        "nothing was cut: the test shows nothing"
+    );
+    let whole = format!("{:?}", lower(&[&full]));
+    let cut = format!("{:?}", lower(&[&kept]));
+    assert_eq!(whole, cut);
+}
