@@ -188,11 +188,13 @@ impl Registry {
         }
         for op in &import.ops {
             match out.ops.get_mut(&op.name) {
-                Some(ours) if ours.docs.description.is_empty() => {
+                Some(ours) => {
                     let ours = Arc::make_mut(ours);
-                    ours.docs.description = op.docs.description.clone();
+                    if ours.docs.description.is_empty() {
+                        ours.docs.description = op.docs.description.clone();
+                    }
+                    ours.docs.defined_in = op.docs.defined_in.clone();
                 }
-                Some(_) => {}
                 None => {
                     out.ops.insert(op.name.clone(), Arc::new(op.clone()));
                 }

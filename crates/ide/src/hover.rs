@@ -13,7 +13,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 use super::navigation::{NameClass, definition, name_at};
-use mlir_dialects::registry::{OpSpec, Registry, Variadicity};
+use mlir_dialects::registry::{OpSpec, Presence, Registry, Variadicity};
 use mlir_hir::ops;
 
 pub struct HoverResult {
@@ -400,13 +400,39 @@ pub(crate) fn op_docs(spec: &OpSpec) -> String {
     };
     values("Operands", &spec.operands, &mut out);
     values("Results", &spec.results, &mut out);
+    attributes(spec, &mut out);
     if !spec.docs.description.is_empty() {
         let _ = write!(out, "\n{}\n", spec.docs.description.trim_end());
     }
     if let Some(example) = spec.docs.examples.first() {
         let _ = write!(out, "\nExample:\n```mlir\n{}\n```\n", example.trim_end());
     }
+    if let Some(origin) = &spec.docs.defined_in {
+        let _ = write!(out, "\nDefined in `{}:{}`\n", origin.file, origin.line);
+    }
     out
+}
+
+/// The inherent attributes, each with its constraint in words and whether it may be left
+/// out.
+fn attributes(spec: &OpSpec, out: &mut String) {
+    if spec.attributes.is_empty() {
+        return;
+    }
+    out.push_str("\nAttributes:\n");
+    for attr in &spec.attributes {
+        let presence = match &attr.presence {
+            Presence::Required => String::new(),
+            Presence::Optional => " (optional)".into(),
+            Presence::Default(value) => format!(" (default `{value}`)"),
+        };
+        let _ = writeln!(
+            out,
+            "- `{}`: {}{presence}",
+            attr.name,
+            attr.constraint.describe()
+        );
+    }
 }
 
 #[cfg(test)]
@@ -483,7 +509,7 @@ mod tests {
 mod ir_tests {
     use super::*;
 
-    fn hover_at(fixture: &str, f: fn(&SyntaxNode, TextSize) -> Option<HoverResult>) -> String {
+    fn hover_at(fixture: &str, f: impl Fn(&SyntaxNode, TextSize) -> Option<HoverResult>) -> String {
         let offset = TextSize::new(fixture.find("$0").expect("$0") as u32);
         let text = fixture.replace("$0", "");
         let parse = mlir_syntax::parse(&text);
@@ -522,5 +548,32 @@ mod ir_tests {
         assert!(ret.starts_with("**func.return**: "), "{ret}");
         let unknown = "\"t.o$0p\"() : () -> ()\n";
         assert_eq!(hover_at(unknown, op_hover), "");
+    }
+
+    #[test]
+    fn op_attributes_and_where_the_op_is_defined() {
+        let text = "func.func @f(%a: i32) {\n  %0 = arith.cm$0pi eq, %a, %a : i32\n  return\n}\n";
+        let registry = Registry::builtin();
+        let imported = registry.op("arith.cmpi").cloned().map(|mut spec| {
+            spec.docs.defined_in = Some(mlir_dialects::registry::Origin {
+                file: "ArithOps.td".into(),
+                line: 1234,
+            });
+            spec
+        });
+        let plain = hover_at(text, |root, at| op_hover(root, at, registry));
+        assert!(plain.contains("\nAttributes:\n- `predicate`: "), "{plain}");
+        assert!(!plain.contains("Defined in"), "{plain}");
+        // The import overlays the built-in spec: its hooks stay, its origin is shown.
+        let import = mlir_dialects::ods::OdsImport {
+            ops: imported.into_iter().collect(),
+            ..Default::default()
+        };
+        let overlaid = registry.with_imported(&import);
+        let from_td = hover_at(text, |root, at| op_hover(root, at, &overlaid));
+        assert!(
+            from_td.ends_with("\nDefined in `ArithOps.td:1234`\n"),
+            "{from_td}"
+        );
     }
 }

@@ -35,6 +35,7 @@ pub(crate) fn lower_op(
             description: dedent(&text_field(record, "description")),
             syntax: String::new(),
             examples: Vec::new(),
+            defined_in: Some(origin(record)),
         },
         origin: origin(record),
     };

@@ -336,6 +336,7 @@ fn docs(entry: &RawEntry) -> Result<Docs, (u32, String)> {
         description: text_of(entry, "description"),
         syntax: text_of(entry, "syntax"),
         examples: entry.all("example").map(|f| f.value.clone()).collect(),
+        defined_in: None,
     })
 }
 

@@ -206,6 +206,9 @@ pub struct Docs {
     pub syntax: String,
     /// Complete, valid MLIR snippets using the op.
     pub examples: Vec<String>,
+    /// Where the op's ODS definition is (`ArithOps.td:228`), when one was imported: also
+    /// for a built-in spec the import overlays.
+    pub defined_in: Option<Origin>,
 }
 
 impl OpSpec {
