@@ -302,3 +302,24 @@ fn an_imported_op_the_matcher_cannot_read_gets_no_error() {
     let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
     assert!(messages.is_empty(), "{messages:?}");
 }
+
+/// Which operands an imported branch passes to its successor is its C++
+/// `getSuccessorOperands`'s to say (CIRCT's `arc.coroutine.yield` passes a value it
+/// produces itself), so a target block's arguments are not counted against them.
+#[test]
+fn an_imported_branch_is_not_held_to_forwarding_its_operands() {
+    let text = "func.func @f() {\n  toy.br ^next\n^next(%x: i32):\n  return\n}\n";
+    let diagnostics = file_diagnostics_with_registry(text, false, &[], Reach::All, &toy_registry());
+    let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(messages.is_empty(), "{messages:?}");
+}
+
+/// `AllTypesMatch` of variadic values matches their types element by element, as ODS
+/// compares type ranges: `%0#1` has operand #1's type (CIRCT's `handshake.sync`).
+#[test]
+fn variadic_values_whose_types_match_do_so_element_by_element() {
+    let text = "func.func @f(%a: i32, %b: f32) -> f32 {\n  %0:2 = toy.sync %a, %b : i32, f32\n  return %0#1 : f32\n}\n";
+    let diagnostics = file_diagnostics_with_registry(text, false, &[], Reach::All, &toy_registry());
+    let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(messages.is_empty(), "{messages:?}");
+}

@@ -779,7 +779,11 @@ impl<'a> Gatherer<'a> {
             let error = Diagnostic::error("successors", "successors in non-terminator", at);
             self.facts.errors.push(error);
         }
-        let Some(matched) = matched.filter(|_| spec.has_trait(&Trait::Branch)) else {
+        // Which operands an imported op passes to a successor is its C++
+        // `getSuccessorOperands`'s to say (`arc.coroutine.yield` passes a value it produces
+        // itself): only our own specs model it.
+        let forwards = spec.has_trait(&Trait::Branch) && !spec.is_imported();
+        let Some(matched) = matched.filter(|_| forwards) else {
             return;
         };
         let op_range = op_name_range(node);
