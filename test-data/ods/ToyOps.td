@@ -72,6 +72,13 @@ def Toy_BranchOp : Toy_Op<"br", [Terminator, BranchOpInterface]> {
   let assemblyFormat = "$dest attr-dict";
 }
 
+// Variadic values whose types match element by element (as `handshake.sync`'s do).
+def Toy_SyncOp : Toy_Op<"sync", [AllTypesMatch<["inputs", "outputs"]>]> {
+  let arguments = (ins Variadic<AnyType>:$inputs);
+  let results = (outs Variadic<AnyType>:$outputs);
+  let assemblyFormat = "$inputs attr-dict `:` type($inputs)";
+}
+
 // A format naming a declaration the op does not have: left to generic reading.
 def Toy_BrokenFormatOp : Toy_Op<"broken_format"> {
   let arguments = (ins I32:$value);

@@ -155,7 +155,8 @@ fn type_groups(spec: &OpSpec, matched: &OpMatch) -> Vec<Vec<Slot>> {
             }
             Trait::SameTypeOperands => groups.push(operands.clone()),
             Trait::AllTypesMatch(names) => {
-                groups.push(names.iter().flat_map(|n| slots(spec, matched, n)).collect());
+                let lists: Vec<Vec<Slot>> = names.iter().map(|n| slots(spec, matched, n)).collect();
+                groups.extend(matching_slots(lists));
             }
             _ => {}
         }
@@ -168,6 +169,23 @@ fn type_groups(spec: &OpSpec, matched: &OpMatch) -> Vec<Vec<Slot>> {
         }
     }
     groups
+}
+
+/// The groups `AllTypesMatch` makes of its values' slots: one group of all when each
+/// names one value; element by element when they are variadic (ODS compares their type
+/// ranges: `AllTypesMatch<["operands", "results"]>` of `handshake.sync` gives result #1
+/// operand #1's type, not operand #0's); none when their lengths differ.
+fn matching_slots(lists: Vec<Vec<Slot>>) -> Vec<Vec<Slot>> {
+    if lists.iter().all(|list| list.len() <= 1) {
+        return vec![lists.into_iter().flatten().collect()];
+    }
+    let len = lists[0].len();
+    if lists.iter().any(|list| list.len() != len) {
+        return Vec::new();
+    }
+    (0..len)
+        .map(|i| lists.iter().map(|list| list[i]).collect())
+        .collect()
 }
 
 /// The slots of the operand or result declared as `name`.
