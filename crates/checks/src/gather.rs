@@ -28,6 +28,7 @@ use mlir_types::{Lowering, Type};
 
 mod attr_presence;
 mod irdl_ops;
+mod merged_ops;
 
 /// Ops whose single-block regions need an explicit terminator (custom syntax adds none),
 /// beyond the ops we have specs for.
@@ -997,6 +998,10 @@ fn parent_failure(node: &SyntaxNode, spec: &OpSpec, registry: &Registry) -> Opti
         let resolved = registry.resolve(parent_name, default_dialect.as_deref());
         let unknown_short = resolved.is_none() && !parent_name.contains('.');
         if unknown_short || resolved.is_some_and(|p| parents.contains(&p.name)) {
+            return None;
+        }
+        // The region may belong to an op the syntax read as part of this one.
+        if merged_ops::may_hold_next_op(parent, registry) {
             return None;
         }
     }
