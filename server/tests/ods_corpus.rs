@@ -434,3 +434,24 @@ fn an_op_the_syntax_may_have_merged_with_the_next_is_no_wrong_parent() {
     let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
     assert!(messages.is_empty(), "{messages:?}");
 }
+
+/// `AllElementTypesMatch` compares element types, a scalar's being its own.
+#[test]
+fn element_types_that_must_match_are_compared() {
+    let fill = |types: &str| {
+        let text = format!(
+            "func.func @f(%t: tensor<2xf32>, %v: {types}) {{\n  toy.fill %t, %v : tensor<2xf32>, {types}\n  return\n}}\n"
+        );
+        let diagnostics =
+            file_diagnostics_with_registry(&text, false, &[], Reach::All, &toy_registry());
+        diagnostics
+            .iter()
+            .map(|d| d.message.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(fill("f32"), Vec::<String>::new());
+    assert_eq!(
+        fill("i32"),
+        ["'toy.fill' op failed to verify that all of {dest, value} have same element type"]
+    );
+}

@@ -169,6 +169,9 @@ class SingleBlockImplicitTerminator<string op>
 class AllTypesMatch<list<string> names> : Trait {
   list<string> values = names;
 }
+class AllElementTypesMatch<list<string> names> : Trait {
+  list<string> values = names;
+}
 class OpInterface<string name> : Trait {
   string cppInterfaceName = name;
 }

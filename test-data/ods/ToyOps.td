@@ -79,6 +79,12 @@ def Toy_SyncOp : Toy_Op<"sync", [AllTypesMatch<["inputs", "outputs"]>]> {
   let assemblyFormat = "$inputs attr-dict `:` type($inputs)";
 }
 
+// A shaped value and a scalar of its element type (as `gpu.memset`'s).
+def Toy_FillOp : Toy_Op<"fill", [AllElementTypesMatch<["dest", "value"]>]> {
+  let arguments = (ins AnyType:$dest, AnyType:$value);
+  let assemblyFormat = "$dest `,` $value attr-dict `:` type($dest) `,` type($value)";
+}
+
 // A format naming a declaration the op does not have: left to generic reading.
 def Toy_BrokenFormatOp : Toy_Op<"broken_format"> {
   let arguments = (ins I32:$value);

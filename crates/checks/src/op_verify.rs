@@ -119,6 +119,19 @@ fn trait_failure(spec: &OpSpec, known: &KnownTypes<'_>) -> Option<String> {
                 "failed to verify that all of {{{list}}} have same type"
             ))
         }
+        Trait::AllElementTypesMatch(names)
+            if differ(
+                names
+                    .iter()
+                    .flat_map(|n| named_types(spec, known, n))
+                    .map(|t| t.map(element_or_self)),
+            ) =>
+        {
+            let list = names.join(", ");
+            Some(format!(
+                "failed to verify that all of {{{list}}} have same element type"
+            ))
+        }
         Trait::TypesMatchWith {
             summary,
             from,

@@ -64,6 +64,10 @@ impl Context<'_> {
             let values = strings(record.field("values")?);
             return Some(Trait::AllTypesMatch(values));
         }
+        if record.is_a("AllElementTypesMatch") {
+            let values = strings(record.field("values")?);
+            return Some(Trait::AllElementTypesMatch(values));
+        }
         if record.is_a("TypesMatchWith") {
             return types_match_with(record);
         }

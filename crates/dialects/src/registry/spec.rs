@@ -163,6 +163,9 @@ pub enum Trait {
     },
     /// The listed operands, results and attributes all have one type.
     AllTypesMatch(Vec<String>),
+    /// ODS's `AllElementTypesMatch<[...]>`: the values' element types (a scalar's own
+    /// type) are one.
+    AllElementTypesMatch(Vec<String>),
     /// May only be nested directly in one of these ops.
     HasParent(Vec<String>),
     /// Returns control to the enclosing op, passing its operands (`func.return`).
