@@ -6,6 +6,7 @@
 //! `ods/` is one concept with this file: `roots` finds the `.td` files no other includes
 //! and an installed MLIR's include folder; `tblgen` runs `llvm-tblgen` with a time limit.
 
+pub mod compile_commands;
 mod roots;
 mod tblgen;
 
