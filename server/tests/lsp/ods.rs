@@ -35,7 +35,11 @@ fn uri_of(path: &Path) -> String {
 /// A server on `dir` with `options`, whose client offers progress and file watching (the
 /// watcher registration is answered).
 fn start_in(dir: &Path, options: Value) -> Client {
-    let mut client = Client::start();
+    start_with_env(dir, options, &[])
+}
+
+fn start_with_env(dir: &Path, options: Value, env: &[(&str, &str)]) -> Client {
+    let mut client = Client::start_with_env(env);
     let folder = json!([{ "uri": uri_of(dir), "name": "w" }]);
     let caps = json!({
         "window": { "workDoneProgress": true },
@@ -146,6 +150,40 @@ fn configured_td_files_load_in_the_background_with_progress() {
 }
 
 #[test]
+fn a_load_superseded_by_newer_settings_is_dropped() {
+    if llvm_tblgen().is_none() {
+        return;
+    }
+    let dir = workspace("lsp_ods_superseded");
+    let options = json!({ "ods": { "files": ["td/ToyOps.td"], "installed": false } });
+    let mut client = start_in(&dir, options);
+    let user = uri_of(&dir.join("user.mlir"));
+    client.open(&user, USER);
+    // The first load waits for its progress token: the settings change meanwhile.
+    let create = client.wait_for(|m| {
+        m["method"] == "window/workDoneProgress/create" && is_ods_token(&m["params"]["token"])
+    });
+    let none = json!({ "settings": { "ods": { "files": [], "installed": false } } });
+    client.notify("workspace/didChangeConfiguration", none);
+    let symbols = json!({ "textDocument": { "uri": user } });
+    client.request("textDocument/documentSymbol", symbols);
+    answer(&mut client, &create);
+    let token = create["params"]["token"].clone();
+    let end = client.wait_for(|m| {
+        m["method"] == "$/progress"
+            && m["params"]["token"] == token
+            && m["params"]["value"]["kind"] == "end"
+    });
+    assert_eq!(
+        end["params"]["value"]["message"],
+        "superseded by newer settings"
+    );
+    log_containing(&mut client, "no ODS dialects loaded");
+    let hover = hover_text(&mut client, &user);
+    assert!(!hover.contains("adds two numbers"), "{hover}");
+}
+
+#[test]
 fn a_missing_configured_file_is_logged_and_the_server_keeps_answering() {
     let dir = workspace("lsp_ods_missing");
     let options = json!({ "ods": { "files": ["td/Missing.td"], "installed": false } });
@@ -162,6 +200,24 @@ fn a_missing_configured_file_is_logged_and_the_server_keeps_answering() {
         json!({ "textDocument": { "uri": user } }),
     );
     assert_eq!(symbols[0]["name"], "f");
+}
+
+#[test]
+fn a_tool_that_cannot_run_is_logged_and_the_server_keeps_answering() {
+    let dir = workspace("lsp_ods_no_tool");
+    let options = json!({ "ods": { "files": ["td/ToyOps.td"], "installed": false } });
+    let missing = dir.join("no-such-llvm-tblgen");
+    let mut client = start_with_env(&dir, options, &[("LLVM_TBLGEN", missing.to_str().unwrap())]);
+    progress_of_next_load(&mut client);
+    let failure = log_containing(&mut client, "cannot evaluate");
+    assert!(failure.contains("cannot run"), "{failure}");
+    log_containing(&mut client, "the dialects loaded before stay");
+    let shown = client.wait_for(|m| m["method"] == "window/showMessage");
+    let text = shown["params"]["message"].as_str().unwrap();
+    assert!(text.contains("ToyOps.td"), "{text}");
+    let user = uri_of(&dir.join("user.mlir"));
+    client.open(&user, USER);
+    assert!(client.diagnostics(&user, 1).is_empty(), "toy is unknown");
 }
 
 #[test]
