@@ -205,7 +205,7 @@ impl Context {
         if resolved.sources.is_empty() {
             self.log(
                 MessageType::INFO,
-                "no .td files configured or found, and no installed MLIR: no ODS dialects loaded"
+                "nothing to load (no .td files configured or listed by a build, and no installed MLIR asked for or found): no ODS dialects loaded"
                     .into(),
             );
             if std::mem::take(&mut self.loaded_any) {
@@ -240,7 +240,8 @@ impl Context {
         if let Some(first) = resolved.problems.first() {
             self.show(format!("{first} (see the log)"));
         }
-        if resolved.installed_missing {
+        // With nothing else to load, one line says all (see `load`).
+        if resolved.installed_missing && !resolved.sources.is_empty() {
             self.log(
                 MessageType::INFO,
                 "no installed MLIR found (set MLIR_INCLUDE_DIR): its dialects are not loaded"
