@@ -103,10 +103,8 @@ fn project_file_settings_apply_and_its_problems_are_its_diagnostics() {
     let change = json!({ "changes": [{ "uri": toml_uri, "type": 2 }] });
     client.notify("workspace/didChangeWatchedFiles", change);
     assert_eq!(file_diagnostics(&mut client, &toml_uri), []);
-    assert!(
-        client.diagnostics(&user, 1).is_empty(),
-        "the dialect is no longer named"
-    );
+    // The dialect is no longer named (a publication of before may still be queued).
+    diagnostics_become(&mut client, &user, &[]);
 
     // The editor's setting overrides the project file.
     let settings = json!({ "settings": { "irdl": { "files": ["defs/d.irdl"] } } });
