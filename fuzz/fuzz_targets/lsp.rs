@@ -99,8 +99,11 @@ fn frame(message: &Value) -> Vec<u8> {
 }
 
 fn initialize() -> Vec<u8> {
+    // No installed MLIR's dialects: seconds of `llvm-tblgen` runs on every input, still
+    // running after the server it was for has ended.
+    let options = json!({ "debounceMs": 0, "ods": { "installed": false } });
     let mut out = frame(&json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": { "capabilities": {}, "initializationOptions": { "debounceMs": 0 } } }));
+        "params": { "capabilities": {}, "initializationOptions": options } }));
     out.extend(frame(
         &json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
     ));

@@ -24,6 +24,7 @@ use mlir_analysis::{
 use crate::check_projects::Projects;
 use crate::cli::{CheckOptions, ColorArg, Format, ReachArg};
 use crate::ods::{self, OdsSources};
+use crate::ods_settings;
 use crate::render::{
     Colors, FileReport, Summary, render_github, render_json, render_junit, render_sarif,
     render_text,
@@ -36,9 +37,9 @@ pub fn run(options: &CheckOptions) -> ExitCode {
     }
     let mut input_failed = false;
     let flags_irdl = read_irdl_files(&options.irdl_files, &mut input_failed);
-    let registry = ods_registry(options, &mut input_failed);
     let inputs = collect_inputs(&options.paths, &mut input_failed);
     let mut projects = Projects::default();
+    let registry = ods_registry(options, &inputs, &mut projects, &mut input_failed);
     let mut reports = Vec::new();
     for input in inputs {
         // `--irdl-file` overrides the project file's `irdl.files`.
@@ -126,9 +127,21 @@ impl Input {
 }
 
 /// The registry files are checked with: the built-in specs, and the dialects of the ODS
-/// files `--ods-file` and `--ods-installed` ask for. A file that cannot be evaluated is
-/// reported (and fails the run if it was named); the others are still used.
-fn ods_registry(options: &CheckOptions, input_failed: &mut bool) -> Arc<Registry> {
+/// files `--ods-file` and `--ods-installed` ask for, else those the `[ods]` tables of the
+/// inputs' project files ask for. A file that cannot be evaluated is reported (and fails
+/// the run if it was named); the others are still used.
+fn ods_registry(
+    options: &CheckOptions,
+    inputs: &[Input],
+    projects: &mut Projects,
+    input_failed: &mut bool,
+) -> Arc<Registry> {
+    let flags = !options.ods_files.is_empty()
+        || !options.ods_include_dirs.is_empty()
+        || options.ods_installed;
+    if !flags {
+        return project_ods_registry(options, inputs, projects, input_failed);
+    }
     let mut sources = OdsSources {
         files: OdsSources::roots_of(&options.ods_files, &options.ods_include_dirs),
         include_dirs: options.ods_include_dirs.clone(),
@@ -144,15 +157,50 @@ fn ods_registry(options: &CheckOptions, input_failed: &mut bool) -> Arc<Registry
             }
         }
     }
+    load_registry(&sources, &options.ods_files, input_failed)
+}
+
+/// The registry of the project files' `[ods]` tables (the built-in one without any).
+fn project_ods_registry(
+    options: &CheckOptions,
+    inputs: &[Input],
+    projects: &mut Projects,
+    input_failed: &mut bool,
+) -> Arc<Registry> {
+    let mut folders: Vec<PathBuf> = inputs.iter().map(|i| i.folder(options)).collect();
+    folders.sort();
+    folders.dedup();
+    let Some(config) = projects.ods_config(&folders) else {
+        return Registry::builtin_arc();
+    };
+    // The project files' patterns are absolute already (from each file's folder).
+    let resolved = ods_settings::resolve(&config, &[], false);
+    for problem in &resolved.problems {
+        eprintln!("mlir-analyzer: [ods]: {problem}");
+        *input_failed = true;
+    }
+    if resolved.installed_missing {
+        // `installed` is on by default: without an MLIR the project's own files still load.
+        eprintln!("mlir-analyzer: [ods]: no installed MLIR found (set MLIR_INCLUDE_DIR)");
+    }
+    load_registry(&resolved.sources, &resolved.configured, input_failed)
+}
+
+/// Loads `sources`; a failure of a file of `named` fails the run.
+fn load_registry(
+    sources: &OdsSources,
+    named: &[PathBuf],
+    input_failed: &mut bool,
+) -> Arc<Registry> {
     if sources.is_empty() {
         return Registry::builtin_arc();
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match ods::load(&sources, threads) {
+    match ods::load(sources, threads) {
         Ok(loaded) => {
             for (file, why) in &loaded.failures {
                 eprintln!("mlir-analyzer: cannot evaluate {}: {why}", file.display());
-                *input_failed |= options.ods_files.contains(file);
+                *input_failed |= named.contains(file);
             }
             loaded.registry()
         }

@@ -2,7 +2,9 @@
 //! file the nearest one above it, read once. Its problems go to stderr as a compiler
 //! prints them (`path:line:col: error: message`) and make the run fail with status 2; its
 //! `irdl.files` dialects are used for the files below it, unless `--irdl-file` is given
-//! (the command line overrides the project file, as editor settings do).
+//! (the command line overrides the project file, as editor settings do). Their `[ods]`
+//! tables are merged into the one registry the run checks with, unless an `--ods-*` flag
+//! is given.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -10,6 +12,7 @@ use std::rc::Rc;
 
 use mlir_analysis::irdl::IrdlDialect;
 
+use crate::ods_settings::OdsConfig;
 use crate::project::{self, ProjectFile};
 
 /// The project files found so far, by folder of a checked file.
@@ -17,6 +20,8 @@ use crate::project::{self, ProjectFile};
 pub struct Projects {
     by_folder: HashMap<PathBuf, Option<Rc<[IrdlDialect]>>>,
     by_file: HashMap<PathBuf, Rc<[IrdlDialect]>>,
+    /// Each project file read (and its problems reported) once; `None`: unreadable.
+    files: HashMap<PathBuf, Option<Rc<ProjectFile>>>,
     /// Did a project file have problems, or name a file that could not be read?
     pub failed: bool,
 }
@@ -36,19 +41,59 @@ impl Projects {
         if let Some(known) = self.by_file.get(path) {
             return known.clone();
         }
-        let dialects: Rc<[IrdlDialect]> = match ProjectFile::read(path) {
-            Some(file) => {
-                self.report(&file);
-                self.dialects_of(&file).into()
-            }
-            None => {
-                eprintln!("mlir-analyzer: cannot read {}", path.display());
-                self.failed = true;
-                Rc::from([])
-            }
+        let dialects: Rc<[IrdlDialect]> = match self.file(path) {
+            Some(file) => self.dialects_of(&file).into(),
+            None => Rc::from([]),
         };
         self.by_file.insert(path.to_path_buf(), dialects.clone());
         dialects
+    }
+
+    /// The project file at `path`, read and its problems reported the first time.
+    fn file(&mut self, path: &Path) -> Option<Rc<ProjectFile>> {
+        if let Some(known) = self.files.get(path) {
+            return known.clone();
+        }
+        let file = ProjectFile::read(path).map(Rc::new);
+        match &file {
+            Some(file) => self.report(file),
+            None => {
+                eprintln!("mlir-analyzer: cannot read {}", path.display());
+                self.failed = true;
+            }
+        }
+        self.files.insert(path.to_path_buf(), file.clone());
+        file
+    }
+
+    /// The `[ods]` tables of the project files above `folders`, merged (one registry
+    /// serves the whole run): their files and include folders, and the installed MLIR's
+    /// dialects if any table asks for them (`installed` is true unless a table says
+    /// `false`). `None` when no project file has an `[ods]` table.
+    pub fn ods_config(&mut self, folders: &[PathBuf]) -> Option<OdsConfig> {
+        let mut paths: Vec<PathBuf> = folders
+            .iter()
+            .filter_map(|f| project::find_above(f))
+            .collect();
+        paths.sort();
+        paths.dedup();
+        let mut config: Option<OdsConfig> = None;
+        for path in paths {
+            let Some(file) = self.file(&path) else {
+                continue;
+            };
+            let Some(table) = &file.settings.ods else {
+                continue;
+            };
+            let merged = config.get_or_insert_with(|| OdsConfig {
+                installed: false,
+                ..OdsConfig::default()
+            });
+            merged.files.extend(file.ods_patterns());
+            merged.include_dirs.extend(file.ods_include_dirs());
+            merged.installed |= table.installed.unwrap_or(true);
+        }
+        config
     }
 
     /// Prints the file's problems, as `check` prints diagnostics.

@@ -1,6 +1,7 @@
 //! Finding files on disk (server stage: the only one that does IO): the `.mlir` files of a
 //! folder, for the workspace index and `check`, and the files that settings name by path
-//! or glob (`irdl.files`, relative to the workspace folders or to a project file's).
+//! or glob (`irdl.files`, `ods.files`: relative to the workspace folders or to a project
+//! file's).
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +14,11 @@ const MAX_FILES: usize = 20_000;
 
 /// Every `.mlir` file under `root`, skipping hidden folders, build outputs and packages.
 pub fn mlir_files(root: &Path) -> Vec<PathBuf> {
+    files_ending(root, ".mlir")
+}
+
+/// Every file under `root` whose name ends with `suffix`, skipping what `mlir_files` skips.
+fn files_ending(root: &Path, suffix: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -30,7 +36,7 @@ pub fn mlir_files(root: &Path) -> Vec<PathBuf> {
                 && !matches!(name.as_str(), "target" | "node_modules" | "build")
             {
                 stack.push(path);
-            } else if kind.is_file() && name.ends_with(".mlir") && small_enough(&path) {
+            } else if kind.is_file() && name.ends_with(suffix) && small_enough(&path) {
                 out.push(path);
             }
             if out.len() >= MAX_FILES {
@@ -50,16 +56,34 @@ fn small_enough(path: &Path) -> bool {
 /// (`dialects/**/*.irdl.mlir`), absolute or relative to each workspace folder. Returns the
 /// files and the patterns that are not valid globs.
 pub fn configured_files(patterns: &[String], folders: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
-    let mut files = Vec::new();
-    let mut invalid = Vec::new();
+    let found = configured(patterns, folders, ".mlir");
+    (found.files, found.invalid)
+}
+
+/// What a list of paths and globs names.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Configured {
+    /// The files, sorted.
+    pub files: Vec<PathBuf>,
+    /// Patterns that are not valid globs.
+    pub invalid: Vec<String>,
+    /// Patterns that name no file in any folder.
+    pub missing: Vec<String>,
+}
+
+/// The files `patterns` name, as `configured_files` finds them; a glob matches files
+/// whose name ends with `suffix` (`.mlir`, `.td`).
+pub fn configured(patterns: &[String], folders: &[PathBuf], suffix: &str) -> Configured {
+    let mut out = Configured::default();
     for pattern in patterns {
         let absolute: Vec<PathBuf> = match Path::new(pattern).is_absolute() {
             true => vec![PathBuf::from(pattern)],
             false => folders.iter().map(|f| f.join(pattern)).collect(),
         };
+        let before = out.files.len();
         for path in absolute {
             if !pattern.contains(['*', '?', '[', '{']) {
-                files.extend(Some(path).filter(|p| p.is_file()));
+                out.files.extend(Some(path).filter(|p| p.is_file()));
                 continue;
             }
             // `*` stays within a folder, `**` crosses folders (as in `.gitignore`).
@@ -67,19 +91,25 @@ pub fn configured_files(patterns: &[String], folders: &[PathBuf]) -> (Vec<PathBu
                 .literal_separator(true)
                 .build();
             match glob {
-                Ok(glob) => files.extend(matching_files(&path, &glob.compile_matcher())),
-                Err(_) => invalid.push(pattern.clone()),
+                Ok(glob) => {
+                    let matcher = glob.compile_matcher();
+                    out.files.extend(matching_files(&path, &matcher, suffix));
+                }
+                Err(_) => out.invalid.push(pattern.clone()),
             }
         }
+        if out.files.len() == before && !out.invalid.contains(pattern) {
+            out.missing.push(pattern.clone());
+        }
     }
-    files.sort();
-    files.dedup();
-    invalid.dedup();
-    (files, invalid)
+    out.files.sort();
+    out.files.dedup();
+    out.invalid.dedup();
+    out
 }
 
-/// The `.mlir` files under the glob's longest folder without glob characters that match it.
-fn matching_files(pattern: &Path, glob: &globset::GlobMatcher) -> Vec<PathBuf> {
+/// The files under the glob's longest folder without glob characters that match it.
+fn matching_files(pattern: &Path, glob: &globset::GlobMatcher, suffix: &str) -> Vec<PathBuf> {
     let base: PathBuf = pattern
         .components()
         .take_while(|c| {
@@ -88,7 +118,7 @@ fn matching_files(pattern: &Path, glob: &globset::GlobMatcher) -> Vec<PathBuf> {
                 .contains(['*', '?', '[', '{'])
         })
         .collect();
-    mlir_files(&base)
+    files_ending(&base, suffix)
         .into_iter()
         .filter(|path| glob.is_match(path))
         .collect()
@@ -125,6 +155,14 @@ mod tests {
         let (files, invalid) = configured_files(&patterns(&["missing.mlir", "a[.mlir"]), &folders);
         assert!(files.is_empty());
         assert_eq!(invalid, ["a[.mlir"]);
+        std::fs::write(dialects.join("Ops.td"), "").unwrap();
+        let td = configured(
+            &patterns(&["**/*.td", "none/*.td", "x.td"]),
+            &folders,
+            ".td",
+        );
+        assert_eq!(td.files, [dialects.join("Ops.td")]);
+        assert_eq!(td.missing, ["none/*.td", "x.td"]);
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -9,6 +9,7 @@ pub mod cli;
 mod discovery;
 pub mod lsp;
 pub mod ods;
+mod ods_settings;
 mod project;
 mod read_file;
 mod render;

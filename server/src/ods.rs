@@ -5,9 +5,11 @@
 //!
 //! `ods/` is one concept with this file: `roots` finds the `.td` files no other includes
 //! and an installed MLIR's include folder; `tblgen` runs `llvm-tblgen` with a time limit;
-//! `cache` keeps each root's records on disk, keyed by the files they come from.
+//! `cache` keeps each root's records on disk, keyed by the files they come from;
+//! `compile_commands` reads the root files CMake lists in `tablegen_compile_commands.yml`.
 
 mod cache;
+pub mod compile_commands;
 mod roots;
 mod tblgen;
 

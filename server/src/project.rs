@@ -8,6 +8,14 @@
 //! [irdl]
 //! # Files defining IRDL dialects: paths or globs, relative to this file's folder.
 //! files = ["dialects/**/*.irdl.mlir"]
+//!
+//! [ods]
+//! # Root ODS `.td` files (paths or globs) and the folders their includes are found in,
+//! # relative to this file's folder; `installed` (default true) also loads the installed
+//! # MLIR's dialects.
+//! files = ["include/MyDialect/MyOps.td"]
+//! include_dirs = ["include"]
+//! installed = true
 //! ```
 
 use std::ops::Range;
@@ -20,13 +28,29 @@ use toml::de::{DeTable, DeValue};
 pub const FILE_NAME: &str = ".mlir-analyzer.toml";
 
 /// The keys a project file may hold, as `table.key`, for messages.
-const KNOWN_KEYS: &[&str] = &["irdl.files"];
+const KNOWN_KEYS: &[&str] = &[
+    "irdl.files",
+    "ods.files",
+    "ods.include_dirs",
+    "ods.installed",
+];
 
 /// What a project file sets; `None` where it says nothing.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProjectSettings {
     /// `irdl.files`: paths or globs, as written (relative to the file's folder).
     pub irdl_files: Option<Vec<String>>,
+    /// The `[ods]` table, if there is one (its defaults then apply to what it leaves out).
+    pub ods: Option<OdsTable>,
+}
+
+/// `[ods]`: root `.td` files and include folders as written (relative to the file's
+/// folder), and whether the installed MLIR's dialects are loaded too.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OdsTable {
+    pub files: Option<Vec<String>>,
+    pub include_dirs: Option<Vec<String>>,
+    pub installed: Option<bool>,
 }
 
 /// Something wrong in a project file: its byte range and what is wrong.
@@ -73,6 +97,23 @@ impl ProjectFile {
         let patterns = self.settings.irdl_files.iter().flatten();
         patterns.map(|p| absolute(self.folder(), p)).collect()
     }
+
+    /// `ods.files`, made absolute from the file's folder.
+    pub fn ods_patterns(&self) -> Vec<String> {
+        let table = self.settings.ods.as_ref();
+        let patterns = table.and_then(|t| t.files.as_ref()).into_iter().flatten();
+        patterns.map(|p| absolute(self.folder(), p)).collect()
+    }
+
+    /// `ods.include_dirs`, made absolute from the file's folder.
+    pub fn ods_include_dirs(&self) -> Vec<String> {
+        let table = self.settings.ods.as_ref();
+        let dirs = table
+            .and_then(|t| t.include_dirs.as_ref())
+            .into_iter()
+            .flatten();
+        dirs.map(|p| absolute(self.folder(), p)).collect()
+    }
 }
 
 fn absolute(folder: &Path, pattern: &str) -> String {
@@ -113,6 +154,7 @@ pub fn parse(text: &str) -> (ProjectSettings, Vec<Problem>) {
     for (key, value) in document.get_ref() {
         match key.get_ref().as_ref() {
             "irdl" => read_irdl(value, &mut settings, &mut problems),
+            "ods" => settings.ods = read_ods(value, &mut problems),
             // A key the parser could not read is its error already.
             "" => {}
             other => problems.push(unknown(key, other)),
@@ -134,6 +176,35 @@ fn read_irdl(value: &Spanned<DeValue<'_>>, settings: &mut ProjectSettings, out: 
             other => out.push(unknown(key, &format!("irdl.{other}"))),
         }
     }
+}
+
+fn read_ods(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<OdsTable> {
+    let Some(table) = value.get_ref().as_table() else {
+        out.push(wrong_type(value, "`ods` must be a table (`[ods]`)"));
+        return None;
+    };
+    let mut ods = OdsTable::default();
+    for (key, value) in table {
+        match key.get_ref().as_ref() {
+            "files" => ods.files = strings(value, "ods.files", out),
+            "include_dirs" => ods.include_dirs = strings(value, "ods.include_dirs", out),
+            "installed" => ods.installed = boolean(value, "ods.installed", out),
+            "" => {}
+            other => out.push(unknown(key, &format!("ods.{other}"))),
+        }
+    }
+    Some(ods)
+}
+
+fn boolean(value: &Spanned<DeValue<'_>>, name: &str, out: &mut Vec<Problem>) -> Option<bool> {
+    let found = value.get_ref().as_bool();
+    if found.is_none() {
+        out.push(wrong_type(
+            value,
+            &format!("`{name}` must be `true` or `false`"),
+        ));
+    }
+    found
 }
 
 /// An array of strings, or a problem saying what `name` must be.
@@ -198,7 +269,7 @@ mod tests {
     #[test]
     fn unknown_keys_and_wrong_types_are_problems_at_their_place() {
         let text = "colour = 1\n[irdl]\nfiles = \"a.mlir\"\nfile = []\n";
-        let known = "(known keys: irdl.files)";
+        let known = "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed)";
         assert_eq!(
             problems(text),
             [
@@ -216,6 +287,37 @@ mod tests {
             problems("irdl = 3\n")[0].1,
             "`irdl` must be a table (`[irdl]`)"
         );
+    }
+
+    #[test]
+    fn the_ods_table_is_read_and_checked() {
+        let text = "[ods]\nfiles = [\"a/*.td\"]\ninclude_dirs = [\"inc\"]\ninstalled = false\n";
+        let (settings, found) = parse(text);
+        assert!(found.is_empty(), "{found:?}");
+        let ods = settings.ods.unwrap();
+        assert_eq!(ods.files.unwrap(), ["a/*.td"]);
+        assert_eq!(ods.include_dirs.unwrap(), ["inc"]);
+        assert_eq!(ods.installed, Some(false));
+        assert_eq!(parse("[ods]\n").0.ods, Some(OdsTable::default()));
+        let text = "[ods]\ninstalled = \"yes\"\nincludes = []\n";
+        let found = problems(text);
+        assert_eq!(found[0].1, "`ods.installed` must be `true` or `false`");
+        assert!(
+            found[1].1.starts_with("unknown key `ods.includes`"),
+            "{found:?}"
+        );
+        assert_eq!(
+            problems("ods = []\n")[0].1,
+            "`ods` must be a table (`[ods]`)"
+        );
+        let file = ProjectFile {
+            path: "/p/.mlir-analyzer.toml".into(),
+            text: String::new(),
+            settings: parse("[ods]\nfiles = [\"x.td\", \"/abs.td\"]\ninclude_dirs = [\"i\"]\n").0,
+            problems: Vec::new(),
+        };
+        assert_eq!(file.ods_patterns(), ["/p/x.td", "/abs.td"]);
+        assert_eq!(file.ods_include_dirs(), ["/p/i"]);
     }
 
     #[test]

@@ -57,7 +57,7 @@ fn a_bad_key_is_an_error_at_its_place_and_the_files_are_still_checked() {
     assert_eq!(out.status.code(), Some(2));
     let toml = root.join(".mlir-analyzer.toml");
     let expected = format!(
-        "{}:3:1: error: unknown key `irdl.file` (known keys: irdl.files)",
+        "{}:3:1: error: unknown key `irdl.file` (known keys: irdl.files, ods.files, ods.include_dirs, ods.installed)",
         toml.display()
     );
     assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
@@ -67,6 +67,54 @@ fn a_bad_key_is_an_error_at_its_place_and_the_files_are_still_checked() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains(":2:9: error: `irdl.files` must be an array of strings"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+const TOY_USER: &str = "func.func @f(%a: i64) {\n  %0 = toy.add %a, %a : i64\n  return\n}\n";
+const TOY_ERROR: &str =
+    "error: 'toy.add' op operand #0 must be 32-bit signless integer or 32-bit float, but got 'i64'";
+
+/// A project whose `[ods]` table is `ods`, with the toy dialect's `.td` files under `td/`
+/// and a user of it under `src/`.
+fn ods_project(name: &str, ods: &str) -> PathBuf {
+    let root = project(name, &format!("[ods]\n{ods}"));
+    std::fs::create_dir_all(root.join("td")).unwrap();
+    let fixtures = common::repo_root().join("test-data/ods");
+    for file in ["ToyOps.td", "OdsBase.td"] {
+        std::fs::copy(fixtures.join(file), root.join("td").join(file)).unwrap();
+    }
+    std::fs::write(root.join("src/nested/toy.mlir"), TOY_USER).unwrap();
+    root
+}
+
+#[test]
+fn the_ods_table_of_the_project_file_loads_its_dialects() {
+    if common::tblgen::llvm_tblgen().is_none() {
+        return;
+    }
+    let root = ods_project("ods", "files = [\"td/ToyOps.td\"]\ninstalled = false\n");
+    let out = run(&["check", path(&root.join("src"))]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stdout(&out).contains(TOY_ERROR), "{}", stdout(&out));
+    // A command-line `--ods-*` flag replaces the project file's table.
+    let other = root.join("td/OdsBase.td");
+    let out = run(&["check", "--ods-file", path(&other), path(&root.join("src"))]);
+    assert!(!stdout(&out).contains("toy.add"), "{}", stdout(&out));
+}
+
+#[test]
+fn an_ods_file_the_project_file_names_that_is_missing_fails_the_run() {
+    let root = ods_project(
+        "ods_missing",
+        "files = [\"td/Missing.td\"]\ninstalled = false\n",
+    );
+    let out = run(&["check", path(&root.join("src"))]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("[ods]: ODS file pattern '")
+            && stderr(&out).contains("Missing.td' names no .td file"),
         "{}",
         stderr(&out)
     );

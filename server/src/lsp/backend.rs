@@ -14,6 +14,7 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::documents::Snapshot;
 use super::irdl_sources;
+use super::ods_loader::OdsLoader;
 use super::positions::{Encoding, PositionMap};
 use super::requests::SemanticTokenCache;
 use super::worker::{Event, WorkerHandle};
@@ -25,6 +26,7 @@ pub struct Backend {
     worker: Arc<WorkerHandle>,
     semantic_tokens: SemanticTokenCache,
     capabilities: std::sync::RwLock<ClientFeatures>,
+    ods: OdsLoader,
 }
 
 /// What the client said it supports, where it changes what we send.
@@ -66,12 +68,14 @@ fn workspace_folders(params: &InitializeParams) -> Vec<std::path::PathBuf> {
 
 impl Backend {
     pub fn new(client: Client, shared: Arc<Shared>, worker: Arc<WorkerHandle>) -> Self {
+        let ods = OdsLoader::new(client.clone(), shared.clone(), worker.clone());
         Backend {
             client,
             shared,
             worker,
             semantic_tokens: SemanticTokenCache::default(),
             capabilities: Default::default(),
+            ods,
         }
     }
 
@@ -165,6 +169,10 @@ impl Backend {
 }
 
 impl Backend {
+    fn features(&self) -> ClientFeatures {
+        *self.capabilities.read().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Hands the files `irdl.files` names (the editor's setting, else the project
     /// files') to the analysis, in the background; patterns and files that cannot be used
     /// are logged.
@@ -391,14 +399,20 @@ impl Backend {
         });
     }
 
-    /// Asks the client to tell us when `.mlir` files and project files change on disk.
+    /// Asks the client to tell us when `.mlir` files, project files, and the `.td` files
+    /// and build listings ODS dialects are loaded from change on disk.
     async fn watch_mlir_files(&self) {
         let watcher = |glob: &str| FileSystemWatcher {
             glob_pattern: GlobPattern::String(glob.into()),
             kind: None,
         };
         let options = DidChangeWatchedFilesRegistrationOptions {
-            watchers: vec![watcher("**/*.mlir"), watcher("**/.mlir-analyzer.toml")],
+            watchers: vec![
+                watcher("**/*.mlir"),
+                watcher("**/.mlir-analyzer.toml"),
+                watcher("**/*.td"),
+                watcher(&format!("**/{}", crate::ods::compile_commands::FILE_NAME)),
+            ],
         };
         let registration = Registration {
             id: "mlir-analyzer-watch".into(),
@@ -412,6 +426,12 @@ impl Backend {
             );
         }
     }
+}
+
+/// Is the file one the ODS loader reads (a `.td` file, a build's listing of them)?
+fn is_ods_input(uri: &Uri) -> bool {
+    let path = uri.path().as_str();
+    path.ends_with(".td") || path.ends_with(crate::ods::compile_commands::FILE_NAME)
 }
 
 /// Indexes the workspace folders in the background, reporting progress if the client can.
@@ -484,7 +504,7 @@ impl LanguageServer for Backend {
     }
 
     async fn initialized(&self, _: InitializedParams) {
-        let features = *self.capabilities.read().unwrap_or_else(|p| p.into_inner());
+        let features = self.features();
         if features.watch_files {
             self.watch_mlir_files().await;
         }
@@ -493,6 +513,7 @@ impl LanguageServer for Backend {
         let shared = self.shared.clone();
         let _ = tokio::task::spawn_blocking(move || super::project_files::reload(&shared)).await;
         self.load_irdl_files();
+        self.ods.reload(features.work_done_progress);
         tokio::spawn(index_workspace(
             self.client.clone(),
             self.shared.clone(),
@@ -559,6 +580,18 @@ impl LanguageServer for Backend {
             let _ =
                 tokio::task::spawn_blocking(move || super::project_files::reload(&shared)).await;
             self.load_irdl_files();
+            self.ods
+                .reload_if_changed(self.features().work_done_progress);
+        }
+        // `.td` files and build listings are for the ODS loader alone.
+        let (ods, changes): (Vec<FileEvent>, Vec<FileEvent>) =
+            changes.into_iter().partition(|c| is_ods_input(&c.uri));
+        let affected = ods.iter().any(|c| {
+            let path = c.uri.to_file_path();
+            path.is_some_and(|p| self.ods.affected_by(&p))
+        });
+        if affected {
+            self.ods.reload(self.features().work_done_progress);
         }
         let (shared, worker) = (self.shared.clone(), self.worker.clone());
         let _ = tokio::task::spawn_blocking(move || {
@@ -604,6 +637,8 @@ impl LanguageServer for Backend {
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         self.apply_settings(Some(params.settings));
         self.load_irdl_files();
+        self.ods
+            .reload_if_changed(self.features().work_done_progress);
     }
 
     async fn goto_definition(

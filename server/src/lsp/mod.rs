@@ -6,6 +6,7 @@ mod catch_panic;
 mod convert;
 mod documents;
 mod irdl_sources;
+mod ods_loader;
 mod positions;
 mod project_files;
 mod requests;
@@ -38,6 +39,7 @@ pub struct Settings {
     /// Show the types of results and region arguments as inlay hints.
     pub inlay_hints: bool,
     pub irdl: IrdlSettings,
+    pub ods: OdsSettings,
 }
 
 /// Where IRDL dialects come from besides open buffers and workspace files.
@@ -49,6 +51,20 @@ pub struct IrdlSettings {
     pub files: Option<Vec<String>>,
 }
 
+/// Where ODS `.td` dialect definitions come from; each `None` (not set, or `null`) leaves
+/// it to the project files, then to the default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct OdsSettings {
+    /// Paths or globs of root `.td` files, relative to the workspace folders.
+    pub files: Option<Vec<String>>,
+    /// Folders where the includes of those files are found, relative to the workspace
+    /// folders.
+    pub include_dirs: Option<Vec<String>>,
+    /// Also load the installed MLIR's dialects (default true).
+    pub installed: Option<bool>,
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -56,6 +72,7 @@ impl Default for Settings {
             log_level: "info".into(),
             inlay_hints: true,
             irdl: IrdlSettings::default(),
+            ods: OdsSettings::default(),
         }
     }
 }
@@ -101,6 +118,25 @@ impl Shared {
         match self.settings().irdl.files {
             Some(files) => files,
             None => project_files::irdl_patterns(self),
+        }
+    }
+
+    /// The ODS settings in effect: each of the editor's where it gives one, else the
+    /// project files'.
+    fn ods_config(&self) -> crate::ods_settings::OdsConfig {
+        let editor = self.settings().ods;
+        let projects = project_files::ods_settings(self);
+        let default = crate::ods_settings::OdsConfig::default();
+        crate::ods_settings::OdsConfig {
+            files: editor.files.or(projects.files).unwrap_or(default.files),
+            include_dirs: editor
+                .include_dirs
+                .or(projects.include_dirs)
+                .unwrap_or(default.include_dirs),
+            installed: editor
+                .installed
+                .or(projects.installed)
+                .unwrap_or(default.installed),
         }
     }
 
@@ -174,6 +210,12 @@ async fn outgoing_task(client: Client, mut receiver: UnboundedReceiver<Outgoing>
                     .await
             }
             Outgoing::Log(level, text) => client.log_message(level, text).await,
+            Outgoing::Show(level, text) => client.show_message(level, text).await,
+            Outgoing::Progress(params) => {
+                client
+                    .send_notification::<tower_lsp_server::ls_types::notification::Progress>(params)
+                    .await
+            }
         }
     }
 }

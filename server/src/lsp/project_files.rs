@@ -62,6 +62,31 @@ pub fn irdl_patterns(shared: &Shared) -> Vec<String> {
         .collect()
 }
 
+/// The `[ods]` settings the project files give (paths absolute): each key merged over
+/// the files that set it, `None` where none does.
+pub fn ods_settings(shared: &Shared) -> super::OdsSettings {
+    let projects = shared.projects.read().unwrap_or_else(|p| p.into_inner());
+    let mut out = super::OdsSettings::default();
+    for file in projects.iter() {
+        let Some(table) = &file.settings.ods else {
+            continue;
+        };
+        if table.files.is_some() {
+            out.files
+                .get_or_insert_default()
+                .extend(file.ods_patterns());
+        }
+        if table.include_dirs.is_some() {
+            let dirs = out.include_dirs.get_or_insert_default();
+            dirs.extend(file.ods_include_dirs());
+        }
+        if let Some(installed) = table.installed {
+            out.installed = Some(out.installed.unwrap_or(false) || installed);
+        }
+    }
+    out
+}
+
 fn diagnostics(file: &ProjectFile, shared: &Shared) -> Vec<lsp::Diagnostic> {
     let index = LineIndex::new(&file.text);
     let map = PositionMap::new(&file.text, &index, shared.encoding());

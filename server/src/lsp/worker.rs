@@ -12,6 +12,7 @@ use std::time::Duration;
 use mlir_analysis::AnalysisHost;
 use mlir_analysis::chunks::SPLIT_MARKER;
 use mlir_analysis::expectations::{Presentation, apply_expectations};
+use mlir_analysis::registry::Registry;
 use tokio::sync::mpsc::UnboundedSender;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
@@ -26,12 +27,18 @@ pub enum Event {
     /// A file that is not open but may define IRDL dialects, with its text on disk
     /// (`None`: deleted).
     Library(Uri, Option<Arc<str>>),
+    /// A registry of newly loaded ODS dialects: every open document is checked again.
+    Registry(Arc<Registry>),
 }
 
 /// What the server's outgoing task sends to the client, in order.
 pub enum Outgoing {
     Diagnostics(Publish),
     Log(lsp::MessageType, String),
+    /// `window/showMessage`: something the user asked for failed.
+    Show(lsp::MessageType, String),
+    /// `$/progress` of work the server started itself.
+    Progress(lsp::ProgressParams),
 }
 
 /// Diagnostics ready to publish: `version` is `None` for a closed document.
@@ -79,6 +86,8 @@ struct Batch {
     closed: BTreeSet<Uri>,
     /// Library files in the order they came (a later text of a file wins).
     libraries: Vec<(Uri, Option<Arc<str>>)>,
+    /// The newest registry that came (an older one is of no use any more).
+    registry: Option<Arc<Registry>>,
 }
 
 impl Batch {
@@ -93,15 +102,21 @@ impl Batch {
                 self.closed.insert(uri);
             }
             Event::Library(uri, text) => self.libraries.push((uri, text)),
+            Event::Registry(registry) => self.registry = Some(registry),
         }
     }
 
-    /// Analyses the batch's documents; when the IRDL dialects the host knows changed,
-    /// every other open document is checked again too. The host's registry is handed on
-    /// to the IDE features.
+    /// Analyses the batch's documents; when the IRDL dialects the host knows or its
+    /// registry changed, every other open document is checked again too. The host's
+    /// registry is handed on to the IDE features.
     fn analyse(mut self, shared: &Shared, host: &mut AnalysisHost) -> Vec<Publish> {
         for (uri, text) in std::mem::take(&mut self.libraries) {
             host.set_library_file(uri.as_str(), text);
+        }
+        let new_registry = self.registry.take();
+        let registry_changed = new_registry.is_some();
+        if let Some(registry) = new_registry {
+            host.set_registry(registry);
         }
         let mut out = self.analyse_documents(shared, host);
         let registry = host.registry();
@@ -117,7 +132,7 @@ impl Batch {
         if *before != sources {
             *shared.irdl.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(sources);
         }
-        if dialects_changed {
+        if dialects_changed || registry_changed {
             let others = shared
                 .documents
                 .open_uris()

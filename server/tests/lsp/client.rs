@@ -11,6 +11,9 @@ use serde_json::{Value, json};
 
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 
+/// A folder with no MLIR in it, for `MLIR_INCLUDE_DIR`.
+const NO_MLIR: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-mlir-here");
+
 pub struct Client {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -32,6 +35,9 @@ impl Client {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
+        // No installed MLIR unless a test asks for one: loading all its dialects in every
+        // server would take seconds of both cores.
+        command.env("MLIR_INCLUDE_DIR", NO_MLIR);
         for (k, v) in env {
             command.env(k, v);
         }
@@ -116,6 +122,22 @@ impl Client {
                 Ok(message) => self.backlog.push(message),
                 Err(RecvTimeoutError::Timeout) => panic!("timed out; backlog: {:?}", self.backlog),
                 Err(RecvTimeoutError::Disconnected) => panic!("server closed its output"),
+            }
+        }
+    }
+
+    /// The next message that satisfies `pred` if one comes within `wait`.
+    pub fn wait_briefly(&mut self, pred: impl Fn(&Value) -> bool, wait: Duration) -> Option<Value> {
+        if let Some(i) = self.backlog.iter().position(&pred) {
+            return Some(self.backlog.remove(i));
+        }
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.messages.recv_timeout(left) {
+                Ok(message) if pred(&message) => return Some(message),
+                Ok(message) => self.backlog.push(message),
+                Err(_) => return None,
             }
         }
     }

@@ -115,7 +115,13 @@ fn dialects_come_from_workspace_files_and_from_the_settings() {
     // A setting that no longer names the file drops its dialect.
     let settings = json!({ "settings": { "irdl": { "files": [] } } });
     client.notify("workspace/didChangeConfiguration", settings);
-    assert!(client.diagnostics(&user, 1).is_empty());
+    // A publication of before may still be queued (seen on a loaded machine).
+    for _ in 0..3 {
+        if client.diagnostics(&user, 1).is_empty() {
+            return;
+        }
+    }
+    panic!("{user} kept the dialect's error");
 }
 
 #[test]

@@ -10,7 +10,10 @@ mod hostile;
 mod hover_types;
 mod irdl;
 mod navigation;
+mod ods;
 mod project;
+#[path = "../common/tblgen.rs"]
+mod tblgen;
 mod workspace;
 
 use client::Client;
