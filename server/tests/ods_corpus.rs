@@ -392,14 +392,19 @@ fn toy_registry() -> Arc<Registry> {
     Arc::new(Registry::builtin().with_imported(&import))
 }
 
+/// The messages of `text` checked with the toy dialect of `test-data/ods` loaded.
+fn toy_messages(text: &str) -> Vec<String> {
+    let diagnostics = file_diagnostics_with_registry(text, false, &[], Reach::All, &toy_registry());
+    diagnostics.iter().map(|d| d.message.clone()).collect()
+}
+
 /// An imported op whose printed form the format matcher cannot read yet (a typed
 /// attribute's `: type` before the format's own `:`) is read generically: no false error,
 /// as `mlir-opt` prints `arith.constant`-like ops of other dialects.
 #[test]
 fn an_imported_op_the_matcher_cannot_read_gets_no_error() {
     let text = "func.func @f() {\n  %0 = toy.const(dense<1> : tensor<2xi32>) : tensor<2xi32>\n  return\n}\n";
-    let diagnostics = file_diagnostics_with_registry(text, false, &[], Reach::All, &toy_registry());
-    let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    let messages = toy_messages(text);
     assert!(messages.is_empty(), "{messages:?}");
 }
 
@@ -409,8 +414,7 @@ fn an_imported_op_the_matcher_cannot_read_gets_no_error() {
 #[test]
 fn an_imported_branch_is_not_held_to_forwarding_its_operands() {
     let text = "func.func @f() {\n  toy.br ^next\n^next(%x: i32):\n  return\n}\n";
-    let diagnostics = file_diagnostics_with_registry(text, false, &[], Reach::All, &toy_registry());
-    let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    let messages = toy_messages(text);
     assert!(messages.is_empty(), "{messages:?}");
 }
 
@@ -419,8 +423,7 @@ fn an_imported_branch_is_not_held_to_forwarding_its_operands() {
 #[test]
 fn variadic_values_whose_types_match_do_so_element_by_element() {
     let text = "func.func @f(%a: i32, %b: f32) -> f32 {\n  %0:2 = toy.sync %a, %b : i32, f32\n  return %0#1 : f32\n}\n";
-    let diagnostics = file_diagnostics_with_registry(text, false, &[], Reach::All, &toy_registry());
-    let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    let messages = toy_messages(text);
     assert!(messages.is_empty(), "{messages:?}");
 }
 
@@ -430,8 +433,7 @@ fn variadic_values_whose_types_match_do_so_element_by_element() {
 #[test]
 fn an_op_the_syntax_may_have_merged_with_the_next_is_no_wrong_parent() {
     let text = "toy.loop {\n  sum {\n  }\n  loop {\n    yield\n  }\n  yield\n}\n";
-    let diagnostics = file_diagnostics_with_registry(text, false, &[], Reach::All, &toy_registry());
-    let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    let messages = toy_messages(text);
     assert!(messages.is_empty(), "{messages:?}");
 }
 
@@ -442,12 +444,7 @@ fn element_types_that_must_match_are_compared() {
         let text = format!(
             "func.func @f(%t: tensor<2xf32>, %v: {types}) {{\n  toy.fill %t, %v : tensor<2xf32>, {types}\n  return\n}}\n"
         );
-        let diagnostics =
-            file_diagnostics_with_registry(&text, false, &[], Reach::All, &toy_registry());
-        diagnostics
-            .iter()
-            .map(|d| d.message.clone())
-            .collect::<Vec<_>>()
+        toy_messages(&text)
     };
     assert_eq!(fill("f32"), Vec::<String>::new());
     assert_eq!(
