@@ -98,3 +98,10 @@ def Toy_ConstOp : Toy_Op<"const"> {
   let results = (outs AnyType:$result);
   let assemblyFormat = "`(` $value `)` attr-dict `:` type($result)";
 }
+
+// An unnamed result (as `affine.apply`'s `(outs Index)`): ODS counts it all the same.
+def Toy_CountOp : Toy_Op<"count", [Pure]> {
+  let arguments = (ins Variadic<Index>:$values);
+  let results = (outs Index);
+  let hasCustomAssemblyFormat = 1;
+}

@@ -388,14 +388,14 @@ pub(crate) fn op_docs(spec: &OpSpec) -> String {
             return;
         }
         let _ = write!(out, "\n{title}:\n");
-        for value in list {
+        for (index, value) in list.iter().enumerate() {
             let many = variadicity_note(value.variadicity);
-            let _ = writeln!(
-                out,
-                "- `{}`: {}{many}",
-                value.name,
-                value.constraint.describe()
-            );
+            // ODS lets a value go unnamed (`(outs Index)`): MLIR then calls it by number.
+            let name = match value.name.as_str() {
+                "" => format!("#{index}"),
+                name => format!("`{name}`"),
+            };
+            let _ = writeln!(out, "- {name}: {}{many}", value.constraint.describe());
         }
     };
     values("Operands", &spec.operands, &mut out);

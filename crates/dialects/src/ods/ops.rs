@@ -72,8 +72,9 @@ fn flag(record: &Record, name: &str) -> bool {
     record.field(name).and_then(Value::as_bit) == Some(true)
 }
 
-/// The records and `$names` of a dag field (`(ins I32:$a, ...)`); unnamed or unknown
-/// arguments are left out.
+/// The records and `$names` of a dag field (`(ins I32:$a, ...)`). An unnamed argument
+/// (`(outs Index)`, common for results) gets an empty name: ODS counts it all the same.
+/// Unknown ones are left out.
 fn dag_args<'r>(records: &'r Records, record: &Record, field: &str) -> Vec<(&'r Record, String)> {
     let Some(dag) = record.field(field).and_then(Value::as_dag) else {
         return Vec::new();
@@ -86,7 +87,7 @@ fn args_of<'r>(records: &'r Records, dag: &Dag) -> Vec<(&'r Record, String)> {
         .iter()
         .filter_map(|arg| {
             let record = unwrap_arg(records, records.get(arg.value.as_def()?)?);
-            Some((record, arg.name.clone()?))
+            Some((record, arg.name.clone().unwrap_or_default()))
         })
         .collect()
 }
