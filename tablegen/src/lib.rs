@@ -1,17 +1,25 @@
-//! TableGen's record model (`Records`, `Record`, `Value`) and the reader of
-//! `llvm-tblgen --dump-json` output into it.
+//! TableGen: our own evaluator of `.td` files (lexer, parser, evaluator: `evaluate`),
+//! TableGen's record model (`Records`, `Record`, `Value`) it produces, and the reader and
+//! writer of `llvm-tblgen --dump-json` output, the other source of records and the oracle
+//! the evaluator is compared with (`compare`).
 //!
-//! A general TableGen library: it must never know any language built on TableGen. Its
-//! model is meant to be produced by two sources: the JSON reader here, and later our own
-//! TableGen evaluator, which knows exact types where the JSON does not (see `Value`).
+//! A general TableGen library: it must never know any language built on TableGen.
 
+mod compare;
 mod display;
 mod dump_json;
 mod error;
+mod eval;
+mod lex;
+mod parse;
 mod reachable;
 mod record;
+mod source;
 mod value;
 
+pub use compare::{Comparison, compare};
 pub use error::ReadError;
+pub use eval::{Diagnostic, Evaluation, Severity, evaluate};
 pub use record::{Field, Record, Records, SourceLoc};
+pub use source::{ReadText, SourceCache};
 pub use value::{Bit, Dag, DagArg, Value};
