@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use mlir_analyzer::ods::{OdsSources, load, root_files};
+use mlir_analyzer::ods::{Frontend, OdsSources, load, root_files};
 
 /// The binary's allocator, so the times are the server's.
 #[global_allocator]
@@ -28,10 +28,20 @@ fn main() {
             OdsSources {
                 files,
                 include_dirs,
+                ..OdsSources::default()
             }
         }
         None => OdsSources::installed().expect("no installed MLIR found"),
     };
+    // `ODS_EVALUATOR=llvm-tblgen` times the other front end.
+    let mut sources = sources;
+    if let Some(frontend) = std::env::var("ODS_EVALUATOR")
+        .ok()
+        .as_deref()
+        .and_then(Frontend::from_name)
+    {
+        sources.frontend = frontend;
+    }
     let started = Instant::now();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let loaded = load(&sources, threads).unwrap_or_else(|e| panic!("{e}"));

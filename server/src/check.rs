@@ -145,6 +145,7 @@ fn ods_registry(
     let mut sources = OdsSources {
         files: OdsSources::roots_of(&options.ods_files, &options.ods_include_dirs),
         include_dirs: options.ods_include_dirs.clone(),
+        frontend: options.ods_evaluator.frontend(),
     };
     if options.ods_installed {
         match OdsSources::installed() {

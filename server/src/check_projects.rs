@@ -92,6 +92,9 @@ impl Projects {
             merged.files.extend(file.ods_patterns());
             merged.include_dirs.extend(file.ods_include_dirs());
             merged.installed |= table.installed.unwrap_or(true);
+            if let Some(evaluator) = table.evaluator {
+                merged.frontend = evaluator;
+            }
         }
         config
     }

@@ -58,9 +58,9 @@ pub struct CheckOptions {
     /// --irdl-file` (repeatable; dialects a checked file defines itself are always used).
     #[arg(long = "irdl-file", value_name = "FILE")]
     pub irdl_files: Vec<PathBuf>,
-    /// An ODS `.td` file whose dialects' ops to know (repeatable), evaluated with
-    /// `llvm-tblgen` (`LLVM_TBLGEN` names it) with its own folder and the `--ods-include`
-    /// folders searched for its includes. A folder stands for its root `.td` files (those
+    /// An ODS `.td` file whose dialects' ops to know (repeatable), evaluated by our own
+    /// TableGen evaluator (see `--ods-evaluator`) with its own folder and the
+    /// `--ods-include` folders searched for its includes. A folder stands for its root `.td` files (those
     /// no other file under it includes).
     #[arg(long = "ods-file", value_name = "FILE|DIR")]
     pub ods_files: Vec<PathBuf>,
@@ -71,6 +71,11 @@ pub struct CheckOptions {
     /// found from `MLIR_INCLUDE_DIR`, `MLIR_DIR`, `llvm-config` or `/usr/lib/llvm-*`).
     #[arg(long)]
     pub ods_installed: bool,
+    /// What evaluates the `.td` files: our own evaluator (`builtin`), or `llvm-tblgen
+    /// --dump-json` (`LLVM_TBLGEN` names it, else the newest installed one), for
+    /// comparison.
+    #[arg(long, value_enum, value_name = "EVALUATOR", default_value = "builtin")]
+    pub ods_evaluator: EvaluatorArg,
     /// The name standard input goes by in messages [default: <stdin>].
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
@@ -92,6 +97,22 @@ pub enum ColorArg {
 pub enum ReachArg {
     All,
     MlirOpt,
+}
+
+/// `--ods-evaluator`: which TableGen front end evaluates `.td` files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EvaluatorArg {
+    Builtin,
+    LlvmTblgen,
+}
+
+impl EvaluatorArg {
+    pub fn frontend(self) -> crate::ods::Frontend {
+        match self {
+            EvaluatorArg::Builtin => crate::ods::Frontend::Builtin,
+            EvaluatorArg::LlvmTblgen => crate::ods::Frontend::LlvmTblgen,
+        }
+    }
 }
 
 impl CheckOptions {

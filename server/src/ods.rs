@@ -1,15 +1,17 @@
 //! ODS `.td` files read at run time (server stage: it runs processes and reads the disk):
-//! finds the root files of an include folder, evaluates each with `llvm-tblgen
-//! --dump-json` (the front end until our own evaluator replaces it), and lowers the
-//! records into a registry through `mlir_analysis::ods`.
+//! finds the root files of an include folder, evaluates each with our own TableGen
+//! evaluator (the `tablegen` crate; `llvm-tblgen --dump-json` behind a setting), and
+//! lowers the records into a registry through `mlir_analysis::ods`.
 //!
 //! `ods/` is one concept with this file: `roots` finds the `.td` files no other includes
-//! and an installed MLIR's include folder; `tblgen` runs `llvm-tblgen` with a time limit;
+//! and an installed MLIR's include folder; `frontend` says which evaluator runs and runs
+//! ours; `tblgen` runs `llvm-tblgen` with a time limit;
 //! `cache` keeps each root's records on disk, keyed by the files they come from;
 //! `compile_commands` reads the root files CMake lists in `tablegen_compile_commands.yml`.
 
 mod cache;
 pub mod compile_commands;
+mod frontend;
 mod roots;
 mod tblgen;
 
@@ -18,9 +20,10 @@ use std::sync::Arc;
 
 use mlir_analysis::ods::{OdsImport, READ_FIELDS, is_lowered_root, is_read_field, lower};
 use mlir_analysis::registry::Registry;
-use tablegen::Records;
+use tablegen::{Records, SourceCache};
 
 pub use cache::default_dir as default_cache_dir;
+pub use frontend::Frontend;
 pub use roots::{installed_mlir_include, root_files};
 
 /// What to read: root `.td` files and the folders their includes are found in.
@@ -28,6 +31,8 @@ pub use roots::{installed_mlir_include, root_files};
 pub struct OdsSources {
     pub files: Vec<PathBuf>,
     pub include_dirs: Vec<PathBuf>,
+    /// Which TableGen front end evaluates them.
+    pub frontend: Frontend,
 }
 
 impl OdsSources {
@@ -38,6 +43,7 @@ impl OdsSources {
         Some(OdsSources {
             files,
             include_dirs: vec![include],
+            frontend: Frontend::default(),
         })
     }
 
@@ -66,7 +72,8 @@ impl OdsSources {
     }
 }
 
-/// The loaded import and the files that failed, each with llvm-tblgen's words.
+/// The loaded import and the files that failed, each with llvm-tblgen's words (a root
+/// our evaluator reports errors in is among them, though its other records load).
 pub struct Loaded {
     pub import: OdsImport,
     pub failures: Vec<(PathBuf, String)>,
@@ -112,10 +119,17 @@ pub fn load_reporting(
 
 /// `load` as `options` say.
 pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Loaded, String> {
-    let tool = tblgen::find().ok_or(
-        "llvm-tblgen not found: install LLVM (Debian: llvm-22) or set LLVM_TBLGEN to its path",
-    )?;
-    let mut keys = cache::Keys::new(&tool, &sources.include_dirs, READ_FIELDS);
+    let (tool, identity) = match sources.frontend {
+        Frontend::Builtin => (None, BUILTIN_IDENTITY.to_vec()),
+        Frontend::LlvmTblgen => {
+            let tool = tblgen::find().ok_or(
+                "llvm-tblgen not found: install LLVM (Debian: llvm-22) or set LLVM_TBLGEN to its path",
+            )?;
+            let identity = cache::tool_identity(&tool);
+            (Some(tool), identity)
+        }
+    };
+    let mut keys = cache::Keys::new(&identity, &sources.include_dirs, READ_FIELDS);
     let roots: Vec<Root<'_>> = sources
         .files
         .iter()
@@ -126,7 +140,7 @@ pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Load
         .collect();
     let cache = options.cache_dir.clone().map(cache::Cache::new);
     let evaluator = Evaluator {
-        tool: &tool,
+        tool: tool.as_deref(),
         include_dirs: &sources.include_dirs,
         cache: cache.as_ref(),
     };
@@ -135,12 +149,12 @@ pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Load
     let mut failures = Vec::new();
     let mut from_cache = 0;
     for (file, result) in sources.files.iter().zip(results) {
-        match result {
-            Ok((records, cached)) => {
-                from_cache += usize::from(cached);
-                sets.push(records);
-            }
-            Err(message) => failures.push((file.clone(), message)),
+        if let Some(records) = result.records {
+            from_cache += usize::from(result.cached);
+            sets.push(records);
+        }
+        if let Some(message) = result.failure {
+            failures.push((file.clone(), message));
         }
     }
     let refs: Vec<&Records> = sets.iter().collect();
@@ -151,36 +165,65 @@ pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Load
     })
 }
 
+/// What identifies our evaluator in cache keys: a new version may evaluate differently.
+const BUILTIN_IDENTITY: &[u8] =
+    concat!("builtin tablegen ", env!("CARGO_PKG_VERSION"), " 1").as_bytes();
+
 /// One root file and its cache key (none without a cache or when it cannot be read).
 struct Root<'a> {
     file: &'a Path,
     key: Option<cache::Key>,
 }
 
-/// What evaluating a root needs.
+/// What evaluating a root needs: `llvm-tblgen` when it is the front end.
 struct Evaluator<'a> {
-    tool: &'a Path,
+    tool: Option<&'a Path>,
     include_dirs: &'a [PathBuf],
     cache: Option<&'a cache::Cache>,
 }
 
-/// A root's records and whether they came from the cache.
-type Evaluated = Result<(Records, bool), String>;
+/// A root's records (those that could be evaluated), whether they came from the cache,
+/// and why it failed, if it did.
+struct Evaluated {
+    records: Option<Records>,
+    cached: bool,
+    failure: Option<String>,
+}
 
 impl Evaluator<'_> {
     /// The root's records from the cache, else evaluated, cut down to what the lowering
-    /// reads, and stored.
-    fn records(&self, root: &Root<'_>) -> Evaluated {
+    /// reads, and stored (only when the evaluation had no error, so that an error is
+    /// told each time until it is fixed).
+    fn records(&self, root: &Root<'_>, sources: &mut SourceCache) -> Evaluated {
         let cached = self.cache.zip(root.key.as_ref());
         if let Some(records) = cached.and_then(|(cache, key)| cache.get(key)) {
-            return Ok((records, true));
+            return Evaluated {
+                records: Some(records),
+                cached: true,
+                failure: None,
+            };
         }
-        let records = evaluate(self.tool, root.file, self.include_dirs)?;
-        let records = records.reachable_through(is_lowered_root, is_read_field);
-        if let Some((cache, key)) = cached {
-            cache.put(key, &records);
+        let dirs = include_dirs_of(root.file, self.include_dirs);
+        let (records, failure) = match self.tool {
+            Some(tool) => match evaluate(tool, root.file, &dirs) {
+                Ok(records) => (Some(records), None),
+                Err(message) => (None, Some(message)),
+            },
+            None => {
+                let evaluated = frontend::evaluate_builtin(sources, root.file, &dirs);
+                (Some(evaluated.records), evaluated.errors)
+            }
+        };
+        let records =
+            records.map(|records| records.reachable_through(is_lowered_root, is_read_field));
+        if let (Some((cache, key)), Some(records), None) = (cached, &records, &failure) {
+            cache.put(key, records);
         }
-        Ok((records, false))
+        Evaluated {
+            records,
+            cached: false,
+            failure,
+        }
     }
 }
 
@@ -198,12 +241,14 @@ fn evaluate_all(
     std::thread::scope(|scope| {
         for _ in 0..threads.min(total) {
             scope.spawn(|| {
+                // Each thread parses a file once, however many of its roots include it.
+                let mut sources = SourceCache::default();
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(root) = roots.get(i) else {
                         break;
                     };
-                    let result = evaluator.records(root);
+                    let result = evaluator.records(root, &mut sources);
                     if let Ok(mut slot) = slots[i].lock() {
                         *slot = Some(result);
                     }
@@ -217,26 +262,51 @@ fn evaluate_all(
         .into_iter()
         .map(|slot| {
             let taken = slot.into_inner().ok().flatten();
-            taken.unwrap_or_else(|| Err("not evaluated".into()))
+            taken.unwrap_or_else(|| Evaluated {
+                records: None,
+                cached: false,
+                failure: Some("not evaluated".into()),
+            })
         })
         .collect()
 }
 
-/// One root's records, whole, as `llvm-tblgen` gives them (`load` keeps only what the
-/// lowering reads): for comparing the two.
-pub fn evaluate_root(file: &Path, include_dirs: &[PathBuf]) -> Result<Records, String> {
-    let tool = tblgen::find().ok_or("llvm-tblgen not found")?;
-    evaluate(&tool, file, include_dirs)
-}
-
-/// One root's records: its own folder is searched for includes first, as CMake's
-/// `mlir_tablegen` does.
-fn evaluate(tool: &Path, file: &Path, include_dirs: &[PathBuf]) -> Result<Records, String> {
+/// A root's include folders: its own folder first, as CMake's `mlir_tablegen` passes it.
+fn include_dirs_of(file: &Path, include_dirs: &[PathBuf]) -> Vec<PathBuf> {
     let mut dirs = Vec::with_capacity(include_dirs.len() + 1);
     if let Some(parent) = file.parent() {
         dirs.push(parent.to_path_buf());
     }
     dirs.extend(include_dirs.iter().cloned());
-    let json = tblgen::dump_json(tool, file, &dirs)?;
+    dirs
+}
+
+/// One root's records, whole, as `frontend` gives them (`load` keeps only what the
+/// lowering reads): for comparing the two. Our evaluator's records come with its errors
+/// as the failure only when it gave no record at all.
+pub fn evaluate_root(
+    file: &Path,
+    include_dirs: &[PathBuf],
+    frontend: Frontend,
+) -> Result<Records, String> {
+    let dirs = include_dirs_of(file, include_dirs);
+    match frontend {
+        Frontend::Builtin => {
+            let evaluated = frontend::evaluate_builtin(&mut SourceCache::default(), file, &dirs);
+            match evaluated.errors {
+                Some(errors) if evaluated.records.is_empty() => Err(errors),
+                _ => Ok(evaluated.records),
+            }
+        }
+        Frontend::LlvmTblgen => {
+            let tool = tblgen::find().ok_or("llvm-tblgen not found")?;
+            evaluate(&tool, file, &dirs)
+        }
+    }
+}
+
+/// One root's records from `llvm-tblgen`.
+fn evaluate(tool: &Path, file: &Path, include_dirs: &[PathBuf]) -> Result<Records, String> {
+    let json = tblgen::dump_json(tool, file, include_dirs)?;
     Records::from_dump_json(&json).map_err(|e| format!("reading llvm-tblgen's output: {e}"))
 }

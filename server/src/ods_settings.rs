@@ -16,6 +16,8 @@ pub struct OdsConfig {
     pub include_dirs: Vec<String>,
     /// Also load the installed MLIR's dialects.
     pub installed: bool,
+    /// Which TableGen front end evaluates the files.
+    pub frontend: ods::Frontend,
 }
 
 impl Default for OdsConfig {
@@ -24,6 +26,7 @@ impl Default for OdsConfig {
             files: Vec::new(),
             include_dirs: Vec::new(),
             installed: true,
+            frontend: ods::Frontend::default(),
         }
     }
 }
@@ -49,6 +52,7 @@ pub struct Resolved {
 /// `mlir/IR/OpBase.td` with no setting.
 pub fn resolve(config: &OdsConfig, folders: &[PathBuf], discover: bool) -> Resolved {
     let mut out = Resolved::default();
+    out.sources.frontend = config.frontend;
     configured_files(config, folders, &mut out);
     include_dirs(config, folders, &mut out);
     if discover {
@@ -161,6 +165,7 @@ mod tests {
             files: vec!["td/*.td".into(), "gone.td".into()],
             include_dirs: vec!["td/inc".into(), "nowhere".into()],
             installed: false,
+            frontend: ods::Frontend::default(),
         };
         let resolved = resolve(&config, std::slice::from_ref(&root), true);
         let files = [root.join("td/A.td"), root.join("td/B.td")];

@@ -33,6 +33,7 @@ const KNOWN_KEYS: &[&str] = &[
     "ods.files",
     "ods.include_dirs",
     "ods.installed",
+    "ods.evaluator",
 ];
 
 /// What a project file sets; `None` where it says nothing.
@@ -51,6 +52,8 @@ pub struct OdsTable {
     pub files: Option<Vec<String>>,
     pub include_dirs: Option<Vec<String>>,
     pub installed: Option<bool>,
+    /// `evaluator = "builtin" | "llvm-tblgen"`.
+    pub evaluator: Option<crate::ods::Frontend>,
 }
 
 /// Something wrong in a project file: its byte range and what is wrong.
@@ -189,11 +192,26 @@ fn read_ods(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<OdsT
             "files" => ods.files = strings(value, "ods.files", out),
             "include_dirs" => ods.include_dirs = strings(value, "ods.include_dirs", out),
             "installed" => ods.installed = boolean(value, "ods.installed", out),
+            "evaluator" => ods.evaluator = evaluator(value, out),
             "" => {}
             other => out.push(unknown(key, &format!("ods.{other}"))),
         }
     }
     Some(ods)
+}
+
+fn evaluator(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<crate::ods::Frontend> {
+    let named = value
+        .get_ref()
+        .as_str()
+        .and_then(crate::ods::Frontend::from_name);
+    if named.is_none() {
+        out.push(wrong_type(
+            value,
+            "`ods.evaluator` must be \"builtin\" or \"llvm-tblgen\"",
+        ));
+    }
+    named
 }
 
 fn boolean(value: &Spanned<DeValue<'_>>, name: &str, out: &mut Vec<Problem>) -> Option<bool> {
@@ -269,7 +287,8 @@ mod tests {
     #[test]
     fn unknown_keys_and_wrong_types_are_problems_at_their_place() {
         let text = "colour = 1\n[irdl]\nfiles = \"a.mlir\"\nfile = []\n";
-        let known = "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed)";
+        let known =
+            "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed, ods.evaluator)";
         assert_eq!(
             problems(text),
             [

@@ -63,6 +63,8 @@ pub struct OdsSettings {
     pub include_dirs: Option<Vec<String>>,
     /// Also load the installed MLIR's dialects (default true).
     pub installed: Option<bool>,
+    /// What evaluates the `.td` files: `builtin` (default) or `llvm-tblgen`.
+    pub evaluator: Option<String>,
 }
 
 impl Default for Settings {
@@ -137,6 +139,17 @@ impl Shared {
                 .installed
                 .or(projects.installed)
                 .unwrap_or(default.installed),
+            frontend: editor
+                .evaluator
+                .as_deref()
+                .and_then(crate::ods::Frontend::from_name)
+                .or_else(|| {
+                    projects
+                        .evaluator
+                        .as_deref()
+                        .and_then(crate::ods::Frontend::from_name)
+                })
+                .unwrap_or(default.frontend),
         }
     }
 

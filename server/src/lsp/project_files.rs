@@ -83,6 +83,9 @@ pub fn ods_settings(shared: &Shared) -> super::OdsSettings {
         if let Some(installed) = table.installed {
             out.installed = Some(out.installed.unwrap_or(false) || installed);
         }
+        if let Some(evaluator) = table.evaluator {
+            out.evaluator = Some(evaluator.name().to_owned());
+        }
     }
     out
 }

@@ -106,6 +106,21 @@ impl Cache {
     }
 }
 
+/// What identifies an external tool's version without running it: its path, size and
+/// modification time.
+pub fn tool_identity(tool: &Path) -> Vec<u8> {
+    let mut identity = tool.as_os_str().as_encoded_bytes().to_vec();
+    if let Ok(meta) = std::fs::metadata(tool) {
+        identity.extend(meta.len().to_le_bytes());
+        let time = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok());
+        identity.extend(time.map_or(0, |t| t.as_nanos()).to_le_bytes());
+    }
+    identity
+}
+
 /// Computes keys, reading and hashing each file once however many roots include it.
 pub struct Keys<'a> {
     include_dirs: &'a [PathBuf],
@@ -124,24 +139,16 @@ struct FileFacts {
 }
 
 impl<'a> Keys<'a> {
-    /// Keys for roots evaluated by `tool` with `include_dirs`, whose entries keep the
+    /// Keys for roots evaluated by the front end `tool` identifies (see `tool_identity`)
+    /// with `include_dirs`, whose entries keep the
     /// fields `kept_fields` names (a change of the list is a change of the entries).
-    pub fn new(tool: &Path, include_dirs: &'a [PathBuf], kept_fields: &[&str]) -> Keys<'a> {
+    pub fn new(tool: &[u8], include_dirs: &'a [PathBuf], kept_fields: &[&str]) -> Keys<'a> {
         let mut hasher = TwoHashers::default();
         hasher.write(FORMAT.as_bytes());
         for field in kept_fields {
             hasher.write(field.as_bytes());
         }
-        hasher.write(tool.as_os_str().as_encoded_bytes());
-        // The tool's size and time identify its version without running it.
-        if let Ok(meta) = std::fs::metadata(tool) {
-            hasher.write(&meta.len().to_le_bytes());
-            let time = meta
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok());
-            hasher.write(&time.map_or(0, |t| t.as_nanos()).to_le_bytes());
-        }
+        hasher.write(tool);
         for dir in include_dirs {
             hasher.write(dir.as_os_str().as_encoded_bytes());
         }
