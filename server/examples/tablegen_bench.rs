@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 use mlir_analyzer::ods::{Frontend, OdsSources, evaluate_root};
 use tablegen::SourceCache;
 
+// The allocator of the `mlir-analyzer` binary, whose loading this measures.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let sources =
         OdsSources::installed().expect("no installed MLIR found (apt-get install libmlir-22-dev)");

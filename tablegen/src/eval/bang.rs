@@ -1,7 +1,7 @@
 //! Folding bang operators whose operands are known. An operator that cannot be folded
 //! yet stays as it is, to be folded when a later resolution makes its operands known.
 
-use std::collections::HashMap;
+use super::hash::FastMap;
 use std::rc::Rc;
 
 use super::Evaluator;
@@ -329,7 +329,7 @@ impl Evaluator<'_> {
     /// `body` with the bound variables replaced; `None` if the result is not concrete
     /// (the operator waits for more to be known).
     fn apply(&mut self, body: &Init, bindings: &[(&Rc<str>, &Init)]) -> Option<Init> {
-        let map: HashMap<Rc<str>, Init> = bindings
+        let map: FastMap<Rc<str>, Init> = bindings
             .iter()
             .map(|(name, value)| ((*name).clone(), (*value).clone()))
             .collect();

@@ -1,7 +1,7 @@
 //! Classes: their template arguments, parents and bodies, and what a record inherits from
 //! one (fields with the arguments substituted, superclasses, assertions).
 
-use std::collections::HashMap;
+use super::hash::FastMap;
 use std::rc::Rc;
 
 use super::init::Init;
@@ -49,26 +49,26 @@ impl Evaluator<'_> {
             id: None,
         });
         self.scopes.push(Scope::Record);
-        self.scopes.push(Scope::Vars(HashMap::new()));
+        self.scopes.push(Scope::Vars(FastMap::default()));
         let result = self.class_contents(class, &name);
         self.scopes.pop();
         self.scopes.pop();
         let building = self.building.pop().expect("pushed above");
         let params = result.unwrap_or_default();
         let id = self.class_id(&name).expect("registered above");
-        self.classes[id] = Class {
+        self.classes[id] = Rc::new(Class {
             name,
             rec: building.rec,
             params,
             defined: true,
-        };
+        });
         Ok(())
     }
 
     pub(super) fn register_class(&mut self, class: Class) {
         let id = self.classes.len();
         self.class_ids.insert(class.name.clone(), id);
-        self.classes.push(class);
+        self.classes.push(Rc::new(class));
     }
 
     /// The template arguments, parents and body of a class being built.
@@ -98,7 +98,7 @@ impl Evaluator<'_> {
         }
         // Later statements need the arguments while the body is evaluated.
         let id = self.class_id(name).expect("registered");
-        self.classes[id].params = params.clone();
+        Rc::make_mut(&mut self.classes[id]).params = params.clone();
         for parent in &class.parents {
             let _ = self.inherit(parent);
         }
@@ -158,7 +158,7 @@ impl Evaluator<'_> {
         name: Option<Init>,
     ) -> EResult<()> {
         let class = self.classes[id].clone();
-        let mut map: HashMap<Rc<str>, Init> = class
+        let mut map: FastMap<Rc<str>, Init> = class
             .params
             .iter()
             .zip(args)

@@ -1,7 +1,7 @@
 //! Defs: building a concrete record, resolving its fields against each other once it is
 //! complete, checking it (assertions, unresolved fields) and adding it to the records.
 
-use std::collections::HashMap;
+use super::hash::FastMap;
 use std::rc::Rc;
 
 use super::expr::Mode;
@@ -36,7 +36,7 @@ impl Evaluator<'_> {
             id: Some(id),
         });
         self.scopes.push(Scope::Record);
-        self.scopes.push(Scope::Vars(HashMap::new()));
+        self.scopes.push(Scope::Vars(FastMap::default()));
         let mut ok = true;
         for parent in &def.parents {
             ok &= self.inherit(parent).is_ok();

@@ -2,7 +2,7 @@
 //! (loop and local variables, the record being built, globals, records), literals built,
 //! operators folded as far as what is known allows.
 
-use std::collections::HashMap;
+use super::hash::FastMap;
 use std::rc::Rc;
 
 use super::init::{DagInit, Init, OpInit};
@@ -273,7 +273,7 @@ impl Evaluator<'_> {
                 }
             }
         }
-        let mut bound: HashMap<Rc<str>, Init> = HashMap::new();
+        let mut bound: FastMap<Rc<str>, Init> = FastMap::default();
         let mut values = Vec::with_capacity(params.len());
         for (param, value) in params.iter().zip(given) {
             let value = match (value, &param.default) {

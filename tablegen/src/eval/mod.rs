@@ -14,6 +14,7 @@ mod bang;
 mod class;
 mod def;
 mod expr;
+mod hash;
 pub(crate) mod init;
 mod multiclass;
 mod output;
@@ -23,7 +24,7 @@ mod stmt;
 pub(crate) mod types;
 mod typing;
 
-use std::collections::{HashMap, HashSet};
+use self::hash::{FastMap, FastSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -95,7 +96,7 @@ pub(crate) struct MulticlassDef {
 /// A scope of variables, innermost last on the evaluator's stack.
 pub(crate) enum Scope {
     /// `defvar`s, loop variables, a multiclass's arguments.
-    Vars(HashMap<Rc<str>, Init>),
+    Vars(FastMap<Rc<str>, Init>),
     /// The fields (and template arguments) of the record being built.
     Record,
 }
@@ -113,20 +114,20 @@ pub(crate) struct Building {
 pub(crate) struct Evaluator<'c> {
     pub(crate) cache: &'c mut SourceCache,
     pub(crate) include_dirs: Vec<PathBuf>,
-    pub(crate) macros: HashSet<String>,
-    pub(crate) classes: Vec<Class>,
-    pub(crate) class_ids: HashMap<Rc<str>, usize>,
-    pub(crate) multiclasses: HashMap<Rc<str>, Rc<MulticlassDef>>,
+    pub(crate) macros: FastSet<String>,
+    pub(crate) classes: Vec<Rc<Class>>,
+    pub(crate) class_ids: FastMap<Rc<str>, usize>,
+    pub(crate) multiclasses: FastMap<Rc<str>, Rc<MulticlassDef>>,
     /// Concrete records by id; `None` while one is being built.
     pub(crate) records: Vec<Option<Rec>>,
-    pub(crate) record_ids: HashMap<Rc<str>, RecId>,
+    pub(crate) record_ids: FastMap<Rc<str>, RecId>,
     /// The records in the order they were finished.
     pub(crate) finished: Vec<RecId>,
     /// Anonymous records of `Class<args>`, one per class and arguments.
-    pub(crate) anonymous: HashMap<(usize, Vec<Init>), RecId>,
+    pub(crate) anonymous: FastMap<(usize, Vec<Init>), RecId>,
     pub(crate) anonymous_count: u64,
-    pub(crate) globals: HashMap<Rc<str>, Init>,
-    pub(crate) deftypes: HashMap<Rc<str>, Ty>,
+    pub(crate) globals: FastMap<Rc<str>, Init>,
+    pub(crate) deftypes: FastMap<Rc<str>, Ty>,
     pub(crate) scopes: Vec<Scope>,
     pub(crate) let_stack: Vec<Vec<LetBinding>>,
     /// Open `defset`s: name, element class, records so far.
@@ -157,17 +158,17 @@ impl<'c> Evaluator<'c> {
         Evaluator {
             cache,
             include_dirs: include_dirs.to_vec(),
-            macros: HashSet::new(),
+            macros: FastSet::default(),
             classes: Vec::new(),
-            class_ids: HashMap::new(),
-            multiclasses: HashMap::new(),
+            class_ids: FastMap::default(),
+            multiclasses: FastMap::default(),
             records: Vec::new(),
-            record_ids: HashMap::new(),
+            record_ids: FastMap::default(),
             finished: Vec::new(),
-            anonymous: HashMap::new(),
+            anonymous: FastMap::default(),
             anonymous_count: 0,
-            globals: HashMap::new(),
-            deftypes: HashMap::new(),
+            globals: FastMap::default(),
+            deftypes: FastMap::default(),
             scopes: Vec::new(),
             let_stack: Vec::new(),
             defsets: Vec::new(),

@@ -2,7 +2,7 @@
 //! it again with the arguments and `NAME` bound, then gives the records it made the
 //! `defm`'s own classes and the `let`s around it.
 
-use std::collections::HashMap;
+use super::hash::FastMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -147,7 +147,7 @@ impl Evaluator<'_> {
         args: &[Arg],
         name: &Init,
         at: u32,
-    ) -> EResult<HashMap<Rc<str>, Init>> {
+    ) -> EResult<FastMap<Rc<str>, Init>> {
         let params = &multiclass.ast.params;
         let mut given: Vec<Option<Init>> = vec![None; params.len()];
         let mut position = 0;
@@ -183,7 +183,7 @@ impl Evaluator<'_> {
                 }
             }
         }
-        let mut vars: HashMap<Rc<str>, Init> = HashMap::new();
+        let mut vars: FastMap<Rc<str>, Init> = FastMap::default();
         vars.insert(Rc::from("NAME"), name.clone());
         // Defaults are evaluated in the multiclass's scope, after the arguments before.
         let saved_scopes = std::mem::replace(&mut self.scopes, vec![Scope::Vars(vars)]);

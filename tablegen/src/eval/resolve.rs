@@ -2,8 +2,8 @@
 //! inherited, fields when a def is complete, loop variables in `!foreach`) and folding
 //! what becomes known (bang operators, bit and field selection, `Class<args>`).
 
+use super::hash::{FastMap, FastSet};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use super::init::{AnonInit, DagInit, Init, OpInit};
@@ -14,7 +14,7 @@ use super::{DEPTH_LIMIT, Evaluator};
 pub(crate) enum Subst<'a> {
     /// Nothing: only folding.
     Nothing,
-    Map(&'a HashMap<Rc<str>, Init>),
+    Map(&'a FastMap<Rc<str>, Init>),
     /// The fields of a complete record (`final`: what cannot be resolved now never
     /// will be, e.g. a `!cast` to a record that does not exist is an error).
     Record(&'a RecordSubst<'a>),
@@ -25,8 +25,8 @@ pub(crate) enum Subst<'a> {
 /// Resolves a record's fields against each other, each once, with cycles left alone.
 pub(crate) struct RecordSubst<'a> {
     pub(crate) rec: &'a Rec,
-    resolved: RefCell<HashMap<Rc<str>, Init>>,
-    active: RefCell<HashSet<Rc<str>>>,
+    resolved: RefCell<FastMap<Rc<str>, Init>>,
+    active: RefCell<FastSet<Rc<str>>>,
 }
 
 impl<'a> RecordSubst<'a> {
@@ -92,6 +92,10 @@ impl Evaluator<'_> {
                 return init.clone();
             }
             Init::Def(_) => return init.clone(),
+            // Known through and through: nothing to replace, and no copy to make.
+            Init::List(_) | Init::Bits(_) | Init::Dag(_) if init.is_concrete() => {
+                return init.clone();
+            }
             _ => {}
         }
         if !self.step() || self.depth >= DEPTH_LIMIT {

@@ -2,7 +2,7 @@
 //! `defset`, `deftype`, `assert` and `dump`, and the dispatch to classes, defs and
 //! multiclasses (each in its own file).
 
-use std::collections::HashMap;
+use super::hash::FastMap;
 use std::rc::Rc;
 
 use super::expr::{MAX_VALUES, expand_ranges};
@@ -112,7 +112,7 @@ impl Evaluator<'_> {
 
     /// Runs `body` in a new scope of local variables.
     pub(super) fn scoped<T>(&mut self, body: impl FnOnce(&mut Self) -> T) -> T {
-        self.scopes.push(Scope::Vars(HashMap::new()));
+        self.scopes.push(Scope::Vars(FastMap::default()));
         let result = body(self);
         self.scopes.pop();
         result
@@ -234,7 +234,7 @@ impl Evaluator<'_> {
             if !self.step() {
                 break;
             }
-            let vars = HashMap::from([(var.clone(), item)]);
+            let vars = FastMap::from_iter([(var.clone(), item)]);
             self.scopes.push(Scope::Vars(vars));
             self.scoped(|this| this.stmts(&foreach.body));
             self.scopes.pop();
