@@ -21,6 +21,7 @@ fn main() {
     let started = Instant::now();
     let mut cache = SourceCache::default();
     let mut total = 0;
+    let mut max_steps = 0;
     for root in &roots {
         let mut dirs: Vec<PathBuf> = root
             .parent()
@@ -30,6 +31,7 @@ fn main() {
         dirs.extend(includes.iter().cloned());
         let evaluation = evaluate(&mut cache, root, &dirs);
         total += evaluation.records.len();
+        max_steps = max_steps.max(evaluation.steps);
         for diagnostic in &evaluation.diagnostics {
             println!(
                 "{}:{}:{}: {}",
@@ -40,9 +42,7 @@ fn main() {
             );
         }
     }
-    println!(
-        "{} roots, {total} records, {:.2} s",
-        roots.len(),
-        started.elapsed().as_secs_f64()
-    );
+    let seconds = started.elapsed().as_secs_f64();
+    let roots = roots.len();
+    println!("{roots} roots, {total} records, {seconds:.2} s, at most {max_steps} steps for one");
 }

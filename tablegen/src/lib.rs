@@ -19,7 +19,7 @@ mod value;
 
 pub use compare::{Comparison, compare};
 pub use error::ReadError;
-pub use eval::{Diagnostic, Evaluation, Severity, evaluate};
+pub use eval::{Diagnostic, Evaluation, Limits, Severity, evaluate, evaluate_with};
 pub use record::{Field, Record, Records, SourceLoc};
 pub use source::{ReadText, SourceCache};
 pub use value::{Bit, Dag, DagArg, Value};

@@ -86,21 +86,32 @@ impl SourceCache {
         Ok(id)
     }
 
-    /// Where `include "name"` in the file `from` leads: the including file's folder
-    /// first, then each include folder; `None` if no such file exists.
-    pub(crate) fn resolve_include(
-        &self,
+    /// The file `include "name"` in the file `from` loads: the including file's folder
+    /// first, then each include folder; the first that can be read (through the cache's
+    /// reader, so editor buffers count). `Ok(None)` if none exists; an error other than
+    /// "not found" stops the search.
+    pub(crate) fn load_include(
+        &mut self,
         from: FileId,
         name: &str,
         include_dirs: &[PathBuf],
-    ) -> Option<PathBuf> {
+    ) -> io::Result<Option<FileId>> {
         let here = self.file(from).path.parent().map(Path::to_path_buf);
-        let candidates = here.iter().chain(include_dirs).map(|dir| dir.join(name));
         let absolute = Path::new(name).is_absolute().then(|| PathBuf::from(name));
-        absolute
+        let candidates: Vec<PathBuf> = absolute
             .into_iter()
-            .chain(candidates)
-            .find(|candidate| self.by_path.contains_key(candidate) || candidate.is_file())
+            .chain(here.iter().chain(include_dirs).map(|dir| dir.join(name)))
+            .collect();
+        for candidate in candidates {
+            match self.load(&candidate) {
+                Ok(id) => return Ok(Some(id)),
+                Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+                // A folder of that name is not the file either.
+                Err(_) if candidate.is_dir() => {}
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(None)
     }
 }
 

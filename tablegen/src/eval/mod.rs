@@ -65,11 +65,39 @@ pub struct Evaluation {
     /// Every file the evaluation read (the root and what it includes), so a caller knows
     /// which edits should evaluate it again.
     pub files: Vec<PathBuf>,
+    /// How many steps of work it took (see `Limits`).
+    pub steps: u64,
+}
+
+/// How much work one evaluation may do before it stops with an error: a recursive class
+/// or a loop over a huge range must not hang the caller.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Resolution steps (MLIR 22's largest root takes about 600,000; the default, 50
+    /// million, stops a runaway evaluation within seconds).
+    pub steps: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { steps: 50_000_000 }
+    }
 }
 
 /// Evaluates the root file `root`, resolving `include`s in `include_dirs`.
 pub fn evaluate(cache: &mut SourceCache, root: &Path, include_dirs: &[PathBuf]) -> Evaluation {
+    evaluate_with(cache, root, include_dirs, Limits::default())
+}
+
+/// `evaluate` within `limits`.
+pub fn evaluate_with(
+    cache: &mut SourceCache,
+    root: &Path,
+    include_dirs: &[PathBuf],
+    limits: Limits,
+) -> Evaluation {
     let mut evaluator = Evaluator::new(cache, include_dirs);
+    evaluator.step_limit = limits.steps;
     evaluator.run(root);
     evaluator.finish()
 }
@@ -80,9 +108,6 @@ pub(crate) struct Skip;
 
 pub(crate) type EResult<T> = Result<T, Skip>;
 
-/// How many resolution steps one root may take: a recursive class or a loop over a
-/// huge range ends with an error instead of a hang.
-const STEP_LIMIT: u64 = 200_000_000;
 /// How deep resolution may recurse.
 const DEPTH_LIMIT: u32 = 400;
 
@@ -145,6 +170,7 @@ pub(crate) struct Evaluator<'c> {
     pub(crate) include_stack: Vec<FileId>,
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) steps: u64,
+    pub(crate) step_limit: u64,
     pub(crate) depth: u32,
     pub(crate) budget_reported: bool,
     /// How many `Class<args>` records are being made, one inside another.
@@ -180,6 +206,7 @@ impl<'c> Evaluator<'c> {
             include_stack: Vec::new(),
             diagnostics: Vec::new(),
             steps: 0,
+            step_limit: Limits::default().steps,
             depth: 0,
             budget_reported: false,
             instantiating: 0,
@@ -289,7 +316,7 @@ impl<'c> Evaluator<'c> {
     /// Counts one step of work; false (once reported) when the budget is spent.
     pub(crate) fn step(&mut self) -> bool {
         self.steps += 1;
-        if self.steps <= STEP_LIMIT {
+        if self.steps <= self.step_limit {
             return true;
         }
         if !self.budget_reported {
@@ -298,7 +325,10 @@ impl<'c> Evaluator<'c> {
             self.diagnostic(
                 loc,
                 Severity::Error,
-                "evaluation takes too long: stopped after 200,000,000 steps (a recursive class or a huge loop?)".to_owned(),
+                format!(
+                    "evaluation takes too long: stopped after {} steps (a recursive class or a huge loop?)",
+                    self.step_limit
+                ),
             );
         }
         false

@@ -25,6 +25,7 @@ impl Evaluator<'_> {
             records: Records::new(records),
             diagnostics: self.diagnostics,
             files,
+            steps: self.steps,
         }
     }
 

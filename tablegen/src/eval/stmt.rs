@@ -122,19 +122,14 @@ impl Evaluator<'_> {
         if self.include_depth() >= INCLUDE_DEPTH_LIMIT {
             return self.error(at, format!("Too deeply nested includes: '{path}'"));
         }
-        let Some(found) = self
-            .cache
-            .resolve_include(self.file, path, &self.include_dirs)
-        else {
-            return self.error(at, format!("Could not find include file '{path}'"));
-        };
-        match self.cache.load(&found) {
-            Ok(id) => {
+        match self.cache.load_include(self.file, path, &self.include_dirs) {
+            Ok(Some(id)) => {
                 self.include_stack.push(id);
                 self.evaluate_file(id);
                 self.include_stack.pop();
                 Ok(())
             }
+            Ok(None) => self.error(at, format!("Could not find include file '{path}'")),
             Err(error) => self.error(at, format!("Could not read include file '{path}': {error}")),
         }
     }
