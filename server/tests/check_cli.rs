@@ -291,3 +291,44 @@ fn every_independent_error_by_default_and_mlir_opts_reach_on_request() {
         ["4:10: error: use of value '%1' expects different type than prior uses: 'f32' vs 'i32'"]
     );
 }
+
+/// ODS `.td` files are read by our own TableGen evaluator: no `llvm-tblgen` is needed
+/// (here the one `LLVM_TBLGEN` names does not exist), and asking for it says why it
+/// cannot run.
+#[test]
+fn ods_files_load_with_no_llvm_tblgen() {
+    let file = scratch(
+        "ods-no-llvm-tblgen.mlir",
+        b"%0 = \"toy.count\"() : () -> i32\n",
+    );
+    let file = file.to_str().unwrap();
+    let args = ["check", "--ods-file", "test-data/ods/ToyOps.td", file];
+    let with = |extra: &[&str]| {
+        let mut all: Vec<&str> = args.to_vec();
+        all.splice(1..1, extra.iter().copied());
+        let mut command = common::command(&all);
+        command
+            .env("LLVM_TBLGEN", "/nonexistent/llvm-tblgen")
+            .env("MLIR_ANALYZER_CACHE_DIR", "");
+        command.output().expect("run mlir-analyzer")
+    };
+    let out = with(&[]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains("'toy.count' op result #0 must be index"),
+        "{}",
+        stdout(&out)
+    );
+    let out = with(&["--ods-evaluator", "llvm-tblgen"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot run /nonexistent/llvm-tblgen"),
+        "{stderr}"
+    );
+}

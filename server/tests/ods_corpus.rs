@@ -1,5 +1,6 @@
 //! The ODS import at full scale: every dialect of the installed MLIR's `.td` files
-//! (`libmlir-22-dev`, evaluated by `llvm-22`'s `llvm-tblgen`; CI installs both) loaded,
+//! (`libmlir-22-dev`, evaluated by our own TableGen evaluator; CI installs it, and runs
+//! these tests again with `llvm-tblgen` made impossible to find) loaded,
 //! then the corpora checked with them: no false error on valid IR, the expected errors of
 //! the invalid corpus reproduced (no dialect losing any the built-in specs reproduce),
 //! and hover docs on every op. Skipped, with a message, where no MLIR is installed.

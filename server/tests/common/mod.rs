@@ -4,8 +4,6 @@
 // Each test crate that includes this module uses a part of it.
 #![allow(dead_code)]
 
-pub mod tblgen;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

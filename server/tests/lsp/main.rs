@@ -12,8 +12,6 @@ mod irdl;
 mod navigation;
 mod ods;
 mod project;
-#[path = "../common/tblgen.rs"]
-mod tblgen;
 mod workspace;
 
 use client::Client;
