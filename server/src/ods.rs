@@ -15,8 +15,9 @@ mod frontend;
 mod roots;
 mod tblgen;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use mlir_analysis::ods::{OdsImport, READ_FIELDS, is_lowered_root, is_read_field, lower};
 use mlir_analysis::registry::Registry;
@@ -82,11 +83,47 @@ pub struct Loaded {
 }
 
 /// How to load: how many roots to evaluate at once, where the cache is (`None`: none),
-/// and whom to tell `(done, total)` each time a root is read.
+/// and whom to tell `(done, total)` each time a root is read; the editor's `.td` buffers
+/// (read instead of the disk by our evaluator) and a cache kept in memory between loads.
 pub struct LoadOptions<'a> {
     pub threads: usize,
     pub cache_dir: Option<PathBuf>,
     pub progress: &'a (dyn Fn(usize, usize) + Sync),
+    pub overlay: Arc<Overlay>,
+    pub memory: Option<&'a MemoryCache>,
+}
+
+/// The text of `.td` files open in an editor, by canonical path.
+pub type Overlay = HashMap<PathBuf, String>;
+
+/// Roots' records kept in memory between loads, by cache key: a load after one `.td`
+/// file changed evaluates only the roots that reach it.
+#[derive(Default)]
+pub struct MemoryCache {
+    records: Mutex<HashMap<String, Arc<Records>>>,
+    /// What the cache keys were computed from: files unchanged on disk are not read again.
+    facts: cache::FactsCache,
+}
+
+impl MemoryCache {
+    fn get(&self, key: &cache::Key) -> Option<Arc<Records>> {
+        let entries = self.records.lock().unwrap_or_else(|p| p.into_inner());
+        entries.get(key.as_str()).cloned()
+    }
+
+    fn put(&self, key: &cache::Key, records: &Arc<Records>) {
+        let mut entries = self.records.lock().unwrap_or_else(|p| p.into_inner());
+        entries.insert(key.as_str().to_owned(), records.clone());
+    }
+
+    /// Keeps only the entries of `keys` (the last load's), so memory does not grow with
+    /// each edit.
+    fn retain(&self, keys: &[Option<cache::Key>]) {
+        let live: std::collections::HashSet<&str> =
+            keys.iter().flatten().map(cache::Key::as_str).collect();
+        let mut entries = self.records.lock().unwrap_or_else(|p| p.into_inner());
+        entries.retain(|key, _| live.contains(key.as_str()));
+    }
 }
 
 impl Loaded {
@@ -113,6 +150,8 @@ pub fn load_reporting(
         threads,
         cache_dir: cache::default_dir(),
         progress,
+        overlay: Arc::default(),
+        memory: None,
     };
     load_with(sources, &options)
 }
@@ -129,20 +168,43 @@ pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Load
             (Some(tool), identity)
         }
     };
-    let mut keys = cache::Keys::new(&identity, &sources.include_dirs, READ_FIELDS);
+    // llvm-tblgen reads the disk: buffers are for our evaluator alone.
+    let overlay = match sources.frontend {
+        Frontend::Builtin => options.overlay.clone(),
+        Frontend::LlvmTblgen => Arc::default(),
+    };
+    let known = options.memory.map(|memory| &memory.facts);
+    let mut keys = cache::Keys::new(
+        &identity,
+        &sources.include_dirs,
+        READ_FIELDS,
+        &overlay,
+        known,
+    );
+    let cached = options.cache_dir.is_some() || options.memory.is_some();
     let roots: Vec<Root<'_>> = sources
         .files
         .iter()
         .map(|file| Root {
             file,
-            key: options.cache_dir.as_ref().and_then(|_| keys.key(file)),
+            key: cached.then(|| keys.key(file)).flatten(),
         })
         .collect();
+    if let Some(memory) = options.memory {
+        memory.retain(
+            &roots
+                .iter()
+                .map(|root| root.key.clone())
+                .collect::<Vec<_>>(),
+        );
+    }
     let cache = options.cache_dir.clone().map(cache::Cache::new);
     let evaluator = Evaluator {
         tool: tool.as_deref(),
         include_dirs: &sources.include_dirs,
         cache: cache.as_ref(),
+        memory: options.memory,
+        overlay: &overlay,
     };
     let results = evaluate_all(&evaluator, &roots, options.threads.max(1), options.progress);
     let mut sets = Vec::new();
@@ -157,7 +219,7 @@ pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Load
             failures.push((file.clone(), message));
         }
     }
-    let refs: Vec<&Records> = sets.iter().collect();
+    let refs: Vec<&Records> = sets.iter().map(|records| &**records).collect();
     Ok(Loaded {
         import: lower(&refs),
         failures,
@@ -180,12 +242,14 @@ struct Evaluator<'a> {
     tool: Option<&'a Path>,
     include_dirs: &'a [PathBuf],
     cache: Option<&'a cache::Cache>,
+    memory: Option<&'a MemoryCache>,
+    overlay: &'a Arc<Overlay>,
 }
 
 /// A root's records (those that could be evaluated), whether they came from the cache,
 /// and why it failed, if it did.
 struct Evaluated {
-    records: Option<Records>,
+    records: Option<Arc<Records>>,
     cached: bool,
     failure: Option<String>,
 }
@@ -195,8 +259,15 @@ impl Evaluator<'_> {
     /// reads, and stored (only when the evaluation had no error, so that an error is
     /// told each time until it is fixed).
     fn records(&self, root: &Root<'_>, sources: &mut SourceCache) -> Evaluated {
+        let remembered = self.memory.zip(root.key.as_ref());
         let cached = self.cache.zip(root.key.as_ref());
-        if let Some(records) = cached.and_then(|(cache, key)| cache.get(key)) {
+        let found = remembered
+            .and_then(|(memory, key)| memory.get(key))
+            .or_else(|| cached.and_then(|(cache, key)| cache.get(key)).map(Arc::new));
+        if let Some(records) = found {
+            if let Some((memory, key)) = remembered {
+                memory.put(key, &records);
+            }
             return Evaluated {
                 records: Some(records),
                 cached: true,
@@ -204,20 +275,30 @@ impl Evaluator<'_> {
             };
         }
         let dirs = include_dirs_of(root.file, self.include_dirs);
-        let (records, failure) = match self.tool {
+        let (records, failure, read_buffer) = match self.tool {
             Some(tool) => match evaluate(tool, root.file, &dirs) {
-                Ok(records) => (Some(records), None),
-                Err(message) => (None, Some(message)),
+                Ok(records) => (Some(records), None, false),
+                Err(message) => (None, Some(message), false),
             },
             None => {
                 let evaluated = frontend::evaluate_builtin(sources, root.file, &dirs);
-                (Some(evaluated.records), evaluated.errors)
+                let read_buffer = evaluated
+                    .files
+                    .iter()
+                    .any(|file| self.overlay.contains_key(&canonical(file)));
+                (Some(evaluated.records), evaluated.errors, read_buffer)
             }
         };
-        let records =
-            records.map(|records| records.reachable_through(is_lowered_root, is_read_field));
-        if let (Some((cache, key)), Some(records), None) = (cached, &records, &failure) {
-            cache.put(key, records);
+        let records = records
+            .map(|records| Arc::new(records.reachable_through(is_lowered_root, is_read_field)));
+        if let (Some(records), None) = (&records, &failure) {
+            if let Some((memory, key)) = remembered {
+                memory.put(key, records);
+            }
+            // What unsaved buffers gave does not go to disk.
+            if let Some((cache, key)) = cached.filter(|_| !read_buffer) {
+                cache.put(key, records);
+            }
         }
         Evaluated {
             records,
@@ -236,13 +317,19 @@ fn evaluate_all(
     let next = std::sync::atomic::AtomicUsize::new(0);
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = roots.len();
-    let slots: Vec<std::sync::Mutex<Option<Evaluated>>> =
-        roots.iter().map(|_| Default::default()).collect();
+    let slots: Vec<Mutex<Option<Evaluated>>> = roots.iter().map(|_| Default::default()).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads.min(total) {
             scope.spawn(|| {
-                // Each thread parses a file once, however many of its roots include it.
-                let mut sources = SourceCache::default();
+                // Each thread parses a file once, however many of its roots include it;
+                // an editor's buffer is read instead of the file on disk.
+                let overlay = evaluator.overlay.clone();
+                let mut sources = SourceCache::new(Box::new(move |path: &Path| {
+                    match overlay.get(&canonical(path)) {
+                        Some(text) => Ok(text.clone()),
+                        None => std::fs::read_to_string(path),
+                    }
+                }));
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(root) = roots.get(i) else {
@@ -269,6 +356,11 @@ fn evaluate_all(
             })
         })
         .collect()
+}
+
+/// `path` without `..` and links, as the overlay's keys are.
+pub fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// A root's include folders: its own folder first, as CMake's `mlir_tablegen` passes it.

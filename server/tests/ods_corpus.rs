@@ -40,6 +40,8 @@ fn load_cached(sources: &OdsSources) -> Result<Loaded, String> {
         threads: 2,
         cache_dir: Some(cache_dir()),
         progress: &|_, _| {},
+        overlay: Default::default(),
+        memory: None,
     };
     load_with(sources, &options)
 }

@@ -62,6 +62,9 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     documentSelector: [
       { scheme: 'file', language: 'mlir' },
       { scheme: 'untitled', language: 'mlir' },
+      // ODS `.td` files are synchronised (not analysed) so that an unsaved edit of a
+      // dialect's definitions reaches the open `.mlir` files at once.
+      { scheme: 'file', pattern: '**/*.td' },
     ],
     outputChannel: output,
     traceOutputChannel: trace,

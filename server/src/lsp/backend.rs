@@ -80,12 +80,32 @@ impl Backend {
     }
 
     /// Runs `f` on the current snapshot of `uri` on a blocking thread. A document that is
-    /// not open is an error; a panic inside `f` is an internal error, logged.
-    async fn with_snapshot<T: Send + 'static>(
+    /// not open is an error; a panic inside `f` is an internal error, logged. An open
+    /// `.td` file (synchronised for the ODS loader, not analysed) gets an empty answer.
+    async fn with_snapshot<T: Send + Default + 'static>(
         &self,
         uri: &Uri,
         f: impl FnOnce(&Snapshot, &PositionMap<'_>) -> T + Send + 'static,
     ) -> Result<T> {
+        if self.is_open_td(uri) {
+            return Ok(T::default());
+        }
+        self.with_mlir_snapshot(uri, f).await
+    }
+
+    fn is_open_td(&self, uri: &Uri) -> bool {
+        td_path(uri).is_some() && self.shared.td_documents.text(uri).is_some()
+    }
+
+    /// `with_snapshot` for answers with no empty form: an open `.td` file is an error.
+    async fn with_mlir_snapshot<T: Send + 'static>(
+        &self,
+        uri: &Uri,
+        f: impl FnOnce(&Snapshot, &PositionMap<'_>) -> T + Send + 'static,
+    ) -> Result<T> {
+        if self.is_open_td(uri) {
+            return Err(Error::invalid_params("not an MLIR document"));
+        }
         let shared = self.shared.clone();
         let uri = uri.clone();
         let task = tokio::task::spawn_blocking(move || {
@@ -428,6 +448,16 @@ impl Backend {
     }
 }
 
+/// The path of a `.td` file's URI: such documents go to the ODS loader, not the analysis.
+fn td_path(uri: &Uri) -> Option<std::path::PathBuf> {
+    uri.path()
+        .as_str()
+        .ends_with(".td")
+        .then(|| uri.to_file_path())
+        .flatten()
+        .map(|path| path.into_owned())
+}
+
 /// Is the file one the ODS loader reads (a `.td` file, a build's listing of them)?
 fn is_ods_input(uri: &Uri) -> bool {
     let path = uri.path().as_str();
@@ -533,6 +563,13 @@ impl LanguageServer for Backend {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let doc = params.text_document;
+        if let Some(path) = td_path(&doc.uri) {
+            self.shared
+                .td_documents
+                .open(doc.uri, &doc.text, doc.version);
+            self.ods.td_buffer_changed(&path);
+            return;
+        }
         self.shared
             .documents
             .open(doc.uri.clone(), &doc.text, doc.version);
@@ -543,6 +580,17 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let version = params.text_document.version;
         let encoding = self.shared.encoding();
+        if let Some(path) = td_path(&uri) {
+            let changes = params.content_changes;
+            if self
+                .shared
+                .td_documents
+                .change(&uri, version, changes, encoding)
+            {
+                self.ods.td_buffer_changed(&path);
+            }
+            return;
+        }
         if self
             .shared
             .documents
@@ -560,6 +608,13 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
+        if let Some(path) = td_path(&uri) {
+            // The file on disk is the truth again.
+            if self.shared.td_documents.close(&uri) {
+                self.ods.td_buffer_changed(&path);
+            }
+            return;
+        }
         self.reindex_from_disk(&uri);
         self.semantic_tokens.forget(&uri);
         if self.shared.documents.close(&uri) {
@@ -798,7 +853,7 @@ impl LanguageServer for Backend {
         params: TextDocumentPositionParams,
     ) -> Result<Option<PrepareRenameResponse>> {
         let range = self
-            .with_snapshot(&params.text_document.uri, move |snapshot, map| {
+            .with_mlir_snapshot(&params.text_document.uri, move |snapshot, map| {
                 ide::prepare_rename(&snapshot.parse.syntax_node(), map.offset(params.position))
                     .map(|r| map.range(r))
             })
@@ -813,7 +868,7 @@ impl LanguageServer for Backend {
         let uri = at.text_document.uri.clone();
         let new_name = params.new_name;
         let (edits, symbol, new_text) = self
-            .with_snapshot(&at.text_document.uri, move |snapshot, map| {
+            .with_mlir_snapshot(&at.text_document.uri, move |snapshot, map| {
                 let root = snapshot.parse.syntax_node();
                 let offset = map.offset(at.position);
                 let edits = ide::rename(&root, offset, &new_name)?;

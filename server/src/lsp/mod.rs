@@ -82,6 +82,8 @@ impl Default for Settings {
 /// What every handler and the analysis thread share.
 pub struct Shared {
     documents: Documents,
+    /// Open `.td` files: not analysed as MLIR, read by the ODS loader instead of the disk.
+    td_documents: Documents,
     settings: RwLock<Settings>,
     encoding: AtomicU8,
     outgoing: UnboundedSender<Outgoing>,
@@ -121,6 +123,19 @@ impl Shared {
             Some(files) => files,
             None => project_files::irdl_patterns(self),
         }
+    }
+
+    /// The text of the open `.td` files, by canonical path, for the ODS loader.
+    fn td_overlay(&self) -> crate::ods::Overlay {
+        let mut overlay = crate::ods::Overlay::new();
+        for uri in self.td_documents.open_uris() {
+            let (Some(path), Some((_, text))) = (uri.to_file_path(), self.td_documents.text(&uri))
+            else {
+                continue;
+            };
+            overlay.insert(crate::ods::canonical(&path), text.to_string());
+        }
+        overlay
     }
 
     /// The ODS settings in effect: each of the editor's where it gives one, else the
@@ -262,6 +277,7 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
     let (outgoing, receiver) = tokio::sync::mpsc::unbounded_channel();
     let shared = Arc::new(Shared {
         documents: Documents::default(),
+        td_documents: Documents::default(),
         settings: RwLock::new(Settings::default()),
         encoding: AtomicU8::new(16),
         outgoing,

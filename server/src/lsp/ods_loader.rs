@@ -26,6 +26,10 @@ use crate::ods_settings::{self, OdsConfig, Resolved};
 /// notification each) make one load.
 const SETTLE: Duration = Duration::from_millis(100);
 
+/// The same for edits of open `.td` buffers: keystrokes close together make one load,
+/// but the user waits for each, so the wait is short.
+const EDIT_SETTLE: Duration = Duration::from_millis(25);
+
 /// How long to wait for the client to accept a progress token before loading without.
 const CREATE_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -34,6 +38,8 @@ struct Request {
     generation: u64,
     /// May progress be reported (the client advertised `window.workDoneProgress`)?
     progress: bool,
+    /// How long to wait for a newer request before loading.
+    settle: Duration,
 }
 
 /// The handle the handlers keep: asks for loads, and knows which files on disk the last
@@ -60,6 +66,9 @@ struct Context {
     loaded_any: bool,
     /// Was a message shown during this load (one is enough)?
     shown: std::sync::atomic::AtomicBool,
+    /// The roots' records of the last load, so that a load after an edit evaluates only
+    /// the roots that reach the edited file.
+    memory: ods::MemoryCache,
 }
 
 impl OdsLoader {
@@ -78,6 +87,7 @@ impl OdsLoader {
             watched: watched.clone(),
             loaded_any: false,
             shown: Default::default(),
+            memory: ods::MemoryCache::default(),
         };
         std::thread::Builder::new()
             .name("ods".into())
@@ -94,6 +104,10 @@ impl OdsLoader {
 
     /// Loads the ODS dialects anew (after the files on disk changed, or at start).
     pub fn reload(&self, progress: bool) {
+        self.request(progress, SETTLE);
+    }
+
+    fn request(&self, progress: bool, settle: Duration) {
         let config = self.shared.ods_config();
         *self.asked.lock().unwrap_or_else(|p| p.into_inner()) = Some(config);
         let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
@@ -101,6 +115,7 @@ impl OdsLoader {
         let _ = requests.send(Request {
             generation,
             progress,
+            settle,
         });
     }
 
@@ -110,6 +125,15 @@ impl OdsLoader {
         let asked = self.asked.lock().unwrap_or_else(|p| p.into_inner()).clone();
         if asked.as_ref() != Some(&config) {
             self.reload(progress);
+        }
+    }
+
+    /// An open `.td` buffer changed (or opened, or closed): a new load, reading it, if
+    /// the last load read the file (live editing of a dialect's definitions). No
+    /// progress is shown for these: they come as the user types.
+    pub fn td_buffer_changed(&self, path: &Path) {
+        if self.affected_by(path) {
+            self.request(false, EDIT_SETTLE);
         }
     }
 
@@ -180,7 +204,7 @@ impl Context {
     fn run(&mut self, requests: &Receiver<Request>) {
         while let Ok(mut request) = requests.recv() {
             loop {
-                match requests.recv_timeout(SETTLE) {
+                match requests.recv_timeout(request.settle) {
                     Ok(newer) => request = newer,
                     Err(RecvTimeoutError::Timeout) => break,
                     Err(RecvTimeoutError::Disconnected) => return,
@@ -263,7 +287,14 @@ impl Context {
                 progress.report(done, total);
             }
         };
-        let run = || ods::load_reporting(&resolved.sources, threads, &report);
+        let options = ods::LoadOptions {
+            threads,
+            cache_dir: ods::default_cache_dir(),
+            progress: &report,
+            overlay: Arc::new(self.shared.td_overlay()),
+            memory: Some(&self.memory),
+        };
+        let run = || ods::load_with(&resolved.sources, &options);
         std::panic::catch_unwind(AssertUnwindSafe(run))
             .unwrap_or_else(|_| Err("loading the .td files panicked".into()))
     }

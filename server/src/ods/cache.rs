@@ -54,6 +54,12 @@ pub struct Cache {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Key(String);
 
+impl Key {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 impl Cache {
     pub fn new(dir: PathBuf) -> Cache {
         Cache { dir }
@@ -124,6 +130,10 @@ pub fn tool_identity(tool: &Path) -> Vec<u8> {
 /// Computes keys, reading and hashing each file once however many roots include it.
 pub struct Keys<'a> {
     include_dirs: &'a [PathBuf],
+    /// Editor buffers of `.td` files: their text, not the disk's, is what a key hashes.
+    overlay: &'a super::Overlay,
+    /// Facts of earlier loads, where kept.
+    known: Option<&'a FactsCache>,
     /// What the key starts from: the format, the tool and the include folders.
     base: [u64; 2],
     files: HashMap<PathBuf, FileFacts>,
@@ -132,7 +142,26 @@ pub struct Keys<'a> {
     resolved: HashMap<(String, PathBuf, PathBuf), Option<PathBuf>>,
 }
 
+/// What keys learnt of files on disk, kept between loads (the language server's): a file
+/// whose size and modification time are unchanged is not read and hashed again.
+#[derive(Default)]
+pub struct FactsCache(std::sync::Mutex<HashMap<PathBuf, (FileStamp, FileFacts)>>);
+
+/// A file's size and modification time.
+type FileStamp = (u64, u128);
+
+fn stamp(file: &Path) -> Option<FileStamp> {
+    let meta = std::fs::metadata(file).ok()?;
+    let time = meta
+        .modified()
+        .ok()?
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .ok()?;
+    Some((meta.len(), time.as_nanos()))
+}
+
 /// One file's contents hash and the names its `include` lines give.
+#[derive(Clone)]
 struct FileFacts {
     hash: [u64; 2],
     includes: Vec<String>,
@@ -142,7 +171,13 @@ impl<'a> Keys<'a> {
     /// Keys for roots evaluated by the front end `tool` identifies (see `tool_identity`)
     /// with `include_dirs`, whose entries keep the
     /// fields `kept_fields` names (a change of the list is a change of the entries).
-    pub fn new(tool: &[u8], include_dirs: &'a [PathBuf], kept_fields: &[&str]) -> Keys<'a> {
+    pub fn new(
+        tool: &[u8],
+        include_dirs: &'a [PathBuf],
+        kept_fields: &[&str],
+        overlay: &'a super::Overlay,
+        known: Option<&'a FactsCache>,
+    ) -> Keys<'a> {
         let mut hasher = TwoHashers::default();
         hasher.write(FORMAT.as_bytes());
         for field in kept_fields {
@@ -154,6 +189,8 @@ impl<'a> Keys<'a> {
         }
         Keys {
             include_dirs,
+            overlay,
+            known,
             base: hasher.finish(),
             files: HashMap::new(),
             resolved: HashMap::new(),
@@ -207,17 +244,41 @@ impl<'a> Keys<'a> {
 
     fn facts(&mut self, file: &Path) -> Option<&FileFacts> {
         if !self.files.contains_key(file) {
-            let bytes = std::fs::read(file).ok()?;
-            let mut hasher = TwoHashers::default();
-            hasher.write(&bytes);
-            let includes = includes(&String::from_utf8_lossy(&bytes));
-            let facts = FileFacts {
-                hash: hasher.finish(),
-                includes,
+            let facts = match self.overlay.get(file) {
+                Some(text) => facts_of(text.as_bytes()),
+                None => self.disk_facts(file)?,
             };
             self.files.insert(file.to_path_buf(), facts);
         }
         self.files.get(file)
+    }
+
+    /// A file's facts: those of an earlier load if it is unchanged since, else read.
+    fn disk_facts(&self, file: &Path) -> Option<FileFacts> {
+        let stamp = stamp(file);
+        if let (Some(known), Some(stamp)) = (self.known, stamp) {
+            let entries = known.0.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some((seen, facts)) = entries.get(file)
+                && *seen == stamp
+            {
+                return Some(facts.clone());
+            }
+        }
+        let facts = facts_of(&std::fs::read(file).ok()?);
+        if let (Some(known), Some(stamp)) = (self.known, stamp) {
+            let mut entries = known.0.lock().unwrap_or_else(|p| p.into_inner());
+            entries.insert(file.to_path_buf(), (stamp, facts.clone()));
+        }
+        Some(facts)
+    }
+}
+
+fn facts_of(bytes: &[u8]) -> FileFacts {
+    let mut hasher = TwoHashers::default();
+    hasher.write(bytes);
+    FileFacts {
+        hash: hasher.finish(),
+        includes: includes(&String::from_utf8_lossy(bytes)),
     }
 }
 

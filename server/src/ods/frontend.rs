@@ -42,6 +42,8 @@ impl Frontend {
 pub struct Evaluated {
     pub records: Records,
     pub errors: Option<String>,
+    /// The files it read.
+    pub files: Vec<PathBuf>,
 }
 
 /// Evaluates `file` with our evaluator, reading files through `cache` (shared by the
@@ -74,5 +76,6 @@ pub fn evaluate_builtin(
     Evaluated {
         records: evaluation.records,
         errors,
+        files: evaluation.files,
     }
 }

@@ -23,7 +23,8 @@ fn tree(dir: &Path) -> PathBuf {
 
 fn key_of(root: &Path, include: &Path) -> String {
     let dirs = vec![include.to_path_buf()];
-    let mut keys = Keys::new(b"llvm-tblgen", &dirs, &[]);
+    let overlay = Default::default();
+    let mut keys = Keys::new(b"llvm-tblgen", &dirs, &[], &overlay, None);
     keys.key(root).expect("the root reads").0
 }
 
@@ -64,7 +65,8 @@ fn the_key_depends_on_the_include_folders() {
 #[test]
 fn an_unreadable_root_has_no_key() {
     let temp = scratch("unreadable");
-    let mut keys = Keys::new(b"llvm-tblgen", &[], &[]);
+    let overlay = Default::default();
+    let mut keys = Keys::new(b"llvm-tblgen", &[], &[], &overlay, None);
     assert!(keys.key(&temp.as_path().join("Missing.td")).is_none());
 }
 
@@ -75,7 +77,9 @@ fn entries_read_back_and_broken_ones_are_misses() {
     let json = include_str!("../../../../test-data/ods/ToyOps.json");
     let records = tablegen::Records::from_dump_json_str(json).unwrap();
     let cache = Cache::new(temp.as_path().join("cache"));
-    let key = Keys::new(b"t", &[], &[]).key(&root).unwrap();
+    let key = Keys::new(b"t", &[], &[], &Default::default(), None)
+        .key(&root)
+        .unwrap();
     assert!(cache.get(&key).is_none(), "nothing stored yet");
     cache.put(&key, &records);
     let read = cache.get(&key).expect("the entry reads back");
