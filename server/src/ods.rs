@@ -78,6 +78,9 @@ impl OdsSources {
 pub struct Loaded {
     pub import: OdsImport,
     pub failures: Vec<(PathBuf, String)>,
+    /// What our evaluator found wrong in `.td` files, with places (each once, however
+    /// many roots include the file), for an editor to show on them.
+    pub td_diagnostics: Vec<tablegen::Diagnostic>,
     /// How many roots were read from the cache rather than evaluated.
     pub from_cache: usize,
 }
@@ -209,6 +212,7 @@ pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Load
     let results = evaluate_all(&evaluator, &roots, options.threads.max(1), options.progress);
     let mut sets = Vec::new();
     let mut failures = Vec::new();
+    let mut td_diagnostics: Vec<tablegen::Diagnostic> = Vec::new();
     let mut from_cache = 0;
     for (file, result) in sources.files.iter().zip(results) {
         if let Some(records) = result.records {
@@ -218,11 +222,17 @@ pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Load
         if let Some(message) = result.failure {
             failures.push((file.clone(), message));
         }
+        for diagnostic in result.diagnostics {
+            if !td_diagnostics.contains(&diagnostic) {
+                td_diagnostics.push(diagnostic);
+            }
+        }
     }
     let refs: Vec<&Records> = sets.iter().map(|records| &**records).collect();
     Ok(Loaded {
         import: lower(&refs),
         failures,
+        td_diagnostics,
         from_cache,
     })
 }
@@ -252,6 +262,7 @@ struct Evaluated {
     records: Option<Arc<Records>>,
     cached: bool,
     failure: Option<String>,
+    diagnostics: Vec<tablegen::Diagnostic>,
 }
 
 impl Evaluator<'_> {
@@ -272,9 +283,11 @@ impl Evaluator<'_> {
                 records: Some(records),
                 cached: true,
                 failure: None,
+                diagnostics: Vec::new(),
             };
         }
         let dirs = include_dirs_of(root.file, self.include_dirs);
+        let mut diagnostics = Vec::new();
         let (records, failure, read_buffer) = match self.tool {
             Some(tool) => match evaluate(tool, root.file, &dirs) {
                 Ok(records) => (Some(records), None, false),
@@ -286,6 +299,7 @@ impl Evaluator<'_> {
                     .files
                     .iter()
                     .any(|file| self.overlay.contains_key(&canonical(file)));
+                diagnostics = evaluated.diagnostics;
                 (Some(evaluated.records), evaluated.errors, read_buffer)
             }
         };
@@ -304,6 +318,7 @@ impl Evaluator<'_> {
             records,
             cached: false,
             failure,
+            diagnostics,
         }
     }
 }
@@ -353,6 +368,7 @@ fn evaluate_all(
                 records: None,
                 cached: false,
                 failure: Some("not evaluated".into()),
+                diagnostics: Vec::new(),
             })
         })
         .collect()

@@ -18,7 +18,7 @@ use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::{self as lsp, MessageType, NumberOrString};
 
 use super::Shared;
-use super::worker::{Event, Outgoing, WorkerHandle};
+use super::worker::{Event, Outgoing, Publish, WorkerHandle};
 use crate::ods::{self, compile_commands};
 use crate::ods_settings::{self, OdsConfig, Resolved};
 
@@ -69,6 +69,8 @@ struct Context {
     /// The roots' records of the last load, so that a load after an edit evaluates only
     /// the roots that reach the edited file.
     memory: ods::MemoryCache,
+    /// The `.td` files the last load published diagnostics for (cleared when fixed).
+    td_published: Vec<lsp::Uri>,
 }
 
 impl OdsLoader {
@@ -88,6 +90,7 @@ impl OdsLoader {
             loaded_any: false,
             shown: Default::default(),
             memory: ods::MemoryCache::default(),
+            td_published: Vec::new(),
         };
         std::thread::Builder::new()
             .name("ods".into())
@@ -321,6 +324,7 @@ impl Context {
             }
         };
         self.report_failures(&loaded, resolved);
+        self.publish_td_diagnostics(&loaded.td_diagnostics);
         if self.is_stale(generation) {
             return "superseded by newer settings".into();
         }
@@ -372,6 +376,81 @@ impl Context {
                 "cannot load {}: {why} (see the log)",
                 file.display()
             ));
+        }
+    }
+
+    /// Shows the evaluator's errors on the `.td` files they are in, and clears those of
+    /// files the last load found wrong and this one does not.
+    fn publish_td_diagnostics(&mut self, found: &[tablegen::Diagnostic]) {
+        let mut by_file: Vec<(lsp::Uri, Vec<lsp::Diagnostic>)> = Vec::new();
+        for diagnostic in found {
+            let Some(uri) = lsp::Uri::from_file_path(&diagnostic.path) else {
+                continue;
+            };
+            let converted = self.td_diagnostic(&uri, diagnostic);
+            match by_file.iter_mut().find(|(known, _)| *known == uri) {
+                Some((_, list)) => list.push(converted),
+                None => by_file.push((uri, vec![converted])),
+            }
+        }
+        let stale: Vec<lsp::Uri> = std::mem::take(&mut self.td_published)
+            .into_iter()
+            .filter(|uri| by_file.iter().all(|(known, _)| known != uri))
+            .collect();
+        for uri in stale {
+            self.publish(uri, Vec::new());
+        }
+        for (uri, diagnostics) in by_file {
+            self.td_published.push(uri.clone());
+            self.publish(uri, diagnostics);
+        }
+    }
+
+    fn publish(&self, uri: lsp::Uri, diagnostics: Vec<lsp::Diagnostic>) {
+        let version = self
+            .shared
+            .td_documents
+            .text(&uri)
+            .map(|(version, _)| version);
+        let publish = Publish {
+            uri,
+            version,
+            diagnostics,
+        };
+        let _ = self.shared.outgoing.send(Outgoing::Diagnostics(publish));
+    }
+
+    /// An evaluator diagnostic as the editor wants it: its column in the client's
+    /// encoding, read from the buffer (or the file) it is in.
+    fn td_diagnostic(&self, uri: &lsp::Uri, diagnostic: &tablegen::Diagnostic) -> lsp::Diagnostic {
+        let line = diagnostic.line.saturating_sub(1);
+        let byte = diagnostic.column.saturating_sub(1) as usize;
+        let text = match self.shared.td_documents.text(uri) {
+            Some((_, text)) => Some(text.to_string()),
+            None => std::fs::read_to_string(&diagnostic.path).ok(),
+        };
+        let line_text = text
+            .as_deref()
+            .and_then(|text| text.lines().nth(line as usize))
+            .unwrap_or("");
+        let prefix = line_text
+            .get(..byte.min(line_text.len()))
+            .unwrap_or(line_text);
+        let character = match self.shared.encoding() {
+            super::positions::Encoding::Utf8 => prefix.len(),
+            super::positions::Encoding::Utf16 => prefix.encode_utf16().count(),
+        } as u32;
+        let at = lsp::Position { line, character };
+        lsp::Diagnostic {
+            range: lsp::Range { start: at, end: at },
+            severity: Some(match diagnostic.severity {
+                tablegen::Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                tablegen::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+                tablegen::Severity::Note => lsp::DiagnosticSeverity::INFORMATION,
+            }),
+            source: Some("mlir-analyzer (TableGen)".into()),
+            message: diagnostic.message.clone(),
+            ..Default::default()
         }
     }
 

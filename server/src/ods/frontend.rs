@@ -44,6 +44,8 @@ pub struct Evaluated {
     pub errors: Option<String>,
     /// The files it read.
     pub files: Vec<PathBuf>,
+    /// Its errors (and `dump` notes), each with its place.
+    pub diagnostics: Vec<tablegen::Diagnostic>,
 }
 
 /// Evaluates `file` with our evaluator, reading files through `cache` (shared by the
@@ -77,5 +79,6 @@ pub fn evaluate_builtin(
         records: evaluation.records,
         errors,
         files: evaluation.files,
+        diagnostics: evaluation.diagnostics,
     }
 }

@@ -328,6 +328,31 @@ fn an_edit_of_an_open_td_buffer_updates_open_files() {
         "the buffer is not saved"
     );
 
+    // A mistake in the buffer is shown on it, where it is, and cleared once fixed.
+    let broken = text.replace(old, "AnyTypeOf<[I64]>:$lhs, AnyType:$rhs");
+    let change = json!({ "textDocument": { "uri": td_uri, "version": 3 }, "contentChanges": [{ "text": broken }] });
+    client.notify("textDocument/didChange", change);
+    let is_td_publication = |m: &Value| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == td_uri
+    };
+    let published = client.wait_for(is_td_publication);
+    let first = &published["params"]["diagnostics"][0];
+    assert_eq!(
+        first["message"], "Variable not defined: 'I64'",
+        "{published}"
+    );
+    assert_eq!(
+        first["range"]["start"],
+        json!({ "line": 28, "character": 34 }),
+        "{published}"
+    );
+    assert_eq!(published["params"]["version"], 3);
+    let change = json!({ "textDocument": { "uri": td_uri, "version": 4 }, "contentChanges": [{ "text": edited }] });
+    client.notify("textDocument/didChange", change);
+    let cleared = client.wait_for(is_td_publication);
+    assert_eq!(cleared["params"]["diagnostics"], json!([]), "{cleared}");
+    diagnostics_until(&mut client, &user, |found| found == [result_error.as_str()]);
+
     client.notify(
         "textDocument/didClose",
         json!({ "textDocument": { "uri": td_uri } }),
