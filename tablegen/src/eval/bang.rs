@@ -5,9 +5,10 @@ use super::hash::FastMap;
 use std::rc::Rc;
 
 use super::Evaluator;
+use super::convert::convert;
 use super::init::{DagInit, Init, OpInit};
 use super::resolve::Subst;
-use super::types::{Ty, convert};
+use super::types::Ty;
 
 impl Evaluator<'_> {
     /// `op` folded if its operands allow it, else `op` itself.

@@ -4,10 +4,11 @@
 use super::hash::FastMap;
 use std::rc::Rc;
 
+use super::convert::{convert, unset_of};
 use super::init::Init;
 use super::record::{AssertInfo, Class, ClassParam, FieldSlot, LetBinding, Rec};
 use super::resolve::Subst;
-use super::types::{Ty, convert, unset_of};
+use super::types::Ty;
 use super::{Building, EResult, Evaluator, Scope};
 use crate::parse::ast::{self, BodyItem, ClassRef};
 use crate::source::Loc;

@@ -4,11 +4,11 @@
 use super::hash::FastMap;
 use std::rc::Rc;
 
+use super::convert::convert;
 use super::expr::Mode;
 use super::init::{Init, RecId};
 use super::record::Rec;
 use super::resolve::Subst;
-use super::types::convert;
 use super::{Building, EResult, Evaluator, Scope, Severity};
 use crate::parse::ast::{self, ExprKind};
 use crate::source::Loc;

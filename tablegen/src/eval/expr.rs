@@ -5,9 +5,10 @@
 use super::hash::FastMap;
 use std::rc::Rc;
 
+use super::convert::convert;
 use super::init::{DagInit, Init, OpInit};
 use super::resolve::Subst;
-use super::types::{Ty, convert};
+use super::types::Ty;
 use super::{EResult, Evaluator, Scope};
 use crate::parse::ast::{self, Arg, ExprKind, Range, SliceElement, Type};
 

@@ -12,6 +12,7 @@
 
 mod bang;
 mod class;
+mod convert;
 mod def;
 mod expr;
 mod hash;

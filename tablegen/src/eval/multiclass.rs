@@ -6,9 +6,9 @@ use super::hash::FastMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use super::convert::convert;
 use super::expr::Mode;
 use super::init::Init;
-use super::types::convert;
 use super::{EResult, Evaluator, MulticlassDef, Scope};
 use crate::parse::ast::{self, Arg, ClassRef, ExprKind};
 use crate::source::Loc;
