@@ -1,6 +1,7 @@
 //! Comparing two evaluations of the same files record by record, as the differential
-//! test against `llvm-tblgen --dump-json` does: fields compared value for value, and
-//! anonymous records (whose generated names differ between evaluators) by structure.
+//! test against `llvm-tblgen --dump-json` does: superclasses, locations (`!locs`) and
+//! fields compared value for value, and anonymous records (whose generated names differ
+//! between evaluators) by structure.
 
 use std::collections::HashMap;
 
@@ -81,6 +82,17 @@ impl Checker<'_> {
             return Err(format!(
                 "superclasses {:?} vs {:?}",
                 a.superclasses, b.superclasses
+            ));
+        }
+        if !a.anonymous && a.locs != b.locs {
+            let show = |locs: &[crate::SourceLoc]| {
+                let shown: Vec<String> = locs.iter().map(ToString::to_string).collect();
+                shown.join(", ")
+            };
+            return Err(format!(
+                "locations [{}] vs [{}]",
+                show(&a.locs),
+                show(&b.locs)
             ));
         }
         for field in &a.fields {
