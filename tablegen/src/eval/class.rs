@@ -212,6 +212,9 @@ impl Evaluator<'_> {
     /// The items of a class or record body, each error skipped past.
     pub(super) fn body(&mut self, items: &[BodyItem]) {
         for item in items {
+            if !self.step() {
+                return;
+            }
             let _ = self.body_item(item);
         }
     }

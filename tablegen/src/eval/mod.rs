@@ -165,6 +165,8 @@ pub(crate) struct Evaluator<'c> {
     /// The multiclass instantiations being evaluated (records they make are collected,
     /// not finished, until the outermost `defm` is done).
     pub(crate) collecting: Vec<Vec<(RecId, Rec)>>,
+    /// The multiclasses being instantiated, outermost first.
+    pub(crate) instantiating_multiclasses: Vec<Rc<MulticlassDef>>,
     pub(crate) file: FileId,
     pub(crate) files_read: Vec<FileId>,
     /// The files being included, innermost last.
@@ -202,6 +204,7 @@ impl<'c> Evaluator<'c> {
             building: Vec::new(),
             bound_types: Vec::new(),
             collecting: Vec::new(),
+            instantiating_multiclasses: Vec::new(),
             file: 0,
             files_read: Vec::new(),
             include_stack: Vec::new(),
@@ -316,7 +319,13 @@ impl<'c> Evaluator<'c> {
 
     /// Counts one step of work; false (once reported) when the budget is spent.
     pub(crate) fn step(&mut self) -> bool {
-        self.steps += 1;
+        self.steps_of(1)
+    }
+
+    /// Counts `cost` steps (a statement costs more than one resolution); false (once
+    /// reported) when the budget is spent.
+    pub(crate) fn steps_of(&mut self, cost: u64) -> bool {
+        self.steps += cost;
         if self.steps <= self.step_limit {
             return true;
         }
@@ -327,7 +336,7 @@ impl<'c> Evaluator<'c> {
                 loc,
                 Severity::Error,
                 format!(
-                    "evaluation takes too long: stopped after {} steps (a recursive class or a huge loop?)",
+                    "evaluation takes too long: stopped after {} steps (a recursive class or multiclass, or a huge loop?)",
                     self.step_limit
                 ),
             );

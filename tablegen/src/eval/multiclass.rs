@@ -108,7 +108,14 @@ impl Evaluator<'_> {
                 format!("Couldn't find multiclass '{}'", reference.name),
             );
         };
-        if self.collecting.len() > MULTICLASS_DEPTH_LIMIT {
+        // llvm-tblgen builds a multiclass once, so a multiclass that uses itself only
+        // sees what it has defined so far; evaluated again for each `defm`, it would
+        // recurse (exponentially, with two such `defm`s): an error instead.
+        let recursive = self
+            .instantiating_multiclasses
+            .iter()
+            .any(|open| Rc::ptr_eq(open, &multiclass));
+        if recursive || self.collecting.len() > MULTICLASS_DEPTH_LIMIT {
             return self.error(
                 reference.at,
                 format!("multiclass '{}' instantiates itself", reference.name),
@@ -121,6 +128,7 @@ impl Evaluator<'_> {
         let saved_building = std::mem::take(&mut self.building);
         let saved_lets = std::mem::replace(&mut self.let_stack, multiclass.lets.clone());
         let saved_file = std::mem::replace(&mut self.file, multiclass.file);
+        self.instantiating_multiclasses.push(multiclass.clone());
         let mut ok = true;
         for parent in &multiclass.ast.parents {
             ok &= self.instantiate(parent, name, reference_loc).is_ok();
@@ -128,6 +136,7 @@ impl Evaluator<'_> {
         let errors_before = self.diagnostics.len();
         self.stmts(&multiclass.ast.body);
         ok &= self.diagnostics.len() == errors_before;
+        self.instantiating_multiclasses.pop();
         self.file = saved_file;
         self.let_stack = saved_lets;
         self.building = saved_building;

@@ -13,6 +13,9 @@ use super::{EResult, Evaluator, Scope, Severity};
 use crate::parse::ast::{self, ForeachIter, Stmt};
 use crate::source::FileId;
 
+/// What one statement counts against the step budget.
+const STATEMENT_COST: u64 = 32;
+
 /// Includes nested deeper than this are refused (a file that includes itself).
 const INCLUDE_DEPTH_LIMIT: usize = 64;
 
@@ -35,6 +38,11 @@ impl Evaluator<'_> {
 
     pub(crate) fn stmts(&mut self, stmts: &[Stmt]) {
         for stmt in stmts {
+            // A statement is worth many resolution steps: multiclasses that instantiate
+            // each other twice over grow exponentially without resolving much.
+            if !self.steps_of(STATEMENT_COST) {
+                return;
+            }
             let _ = self.stmt(stmt);
         }
     }

@@ -162,3 +162,15 @@ fn a_class_that_instantiates_itself_ends() {
     "#]],
     );
 }
+
+#[test]
+fn a_multiclass_that_instantiates_itself_ends_at_once() {
+    check(
+        "class I;\nmulticlass M {\n  def _a : I;\n  defm X : M;\n  defm Y : M;\n}\ndefm Top : M;\ndef After : I;\n",
+        expect![[r#"
+            def After: I @ main.td:8
+            main.td:4:12: multiclass 'M' instantiates itself
+            main.td:5:12: multiclass 'M' instantiates itself
+        "#]],
+    );
+}
