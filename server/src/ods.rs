@@ -25,7 +25,7 @@ use tablegen::{Records, SourceCache};
 
 pub use cache::default_dir as default_cache_dir;
 pub use frontend::Frontend;
-pub use roots::{installed_mlir_include, root_files};
+pub use roots::{canonical, installed_mlir_include, root_files};
 
 /// What to read: root `.td` files and the folders their includes are found in.
 #[derive(Debug, Clone, Default)]
@@ -372,11 +372,6 @@ fn evaluate_all(
             })
         })
         .collect()
-}
-
-/// `path` without `..` and links, as the overlay's keys are.
-pub fn canonical(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// A root's include folders: its own folder first, as CMake's `mlir_tablegen` passes it.

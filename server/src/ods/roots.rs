@@ -125,7 +125,8 @@ pub(super) fn resolve(name: &str, from: &Path, include_dirs: &[PathBuf]) -> Opti
         .map(|path| canonical(&path))
 }
 
-fn canonical(path: &Path) -> PathBuf {
+/// `path` without `..` and links, as the ODS overlay's keys are.
+pub fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 

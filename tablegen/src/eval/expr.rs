@@ -243,37 +243,8 @@ impl Evaluator<'_> {
     pub(crate) fn template_args(&mut self, id: usize, args: &[Arg], at: u32) -> EResult<Vec<Init>> {
         let params = self.classes[id].params.clone();
         let class_name = self.classes[id].name.clone();
-        let mut given: Vec<Option<Init>> = vec![None; params.len()];
-        let mut position = 0;
-        for arg in args {
-            match arg {
-                Arg::Positional(value) => {
-                    if position >= params.len() {
-                        return self.error(
-                            value.at,
-                            format!("Too many template arguments: {class_name}"),
-                        );
-                    }
-                    given[position] = Some(self.expr(value)?);
-                    position += 1;
-                }
-                Arg::Named(name, value) => {
-                    let (ExprKind::Ident(name) | ExprKind::Str(name)) = &name.kind else {
-                        return self.error(
-                            name.at,
-                            "The name of a template argument must be an identifier",
-                        );
-                    };
-                    let Some(index) = params.iter().position(|param| &*param.name == name) else {
-                        return self.error(
-                            value.at,
-                            format!("Argument {name} doesn't exist in class {class_name}"),
-                        );
-                    };
-                    given[index] = Some(self.expr(value)?);
-                }
-            }
-        }
+        let names: Vec<&str> = params.iter().map(|param| &*param.name).collect();
+        let given = self.given_args(&names, args, "class", &class_name)?;
         let mut bound: FastMap<Rc<str>, Init> = FastMap::default();
         let mut values = Vec::with_capacity(params.len());
         for (param, value) in params.iter().zip(given) {
@@ -306,6 +277,49 @@ impl Evaluator<'_> {
             values.push(value);
         }
         Ok(values)
+    }
+
+    /// The values `args` gives the template arguments `names` (by position, then by
+    /// name), `None` where it gives none; errors name their `kind` ("class",
+    /// "multiclass") and `owner`.
+    pub(crate) fn given_args(
+        &mut self,
+        names: &[&str],
+        args: &[Arg],
+        kind: &str,
+        owner: &str,
+    ) -> EResult<Vec<Option<Init>>> {
+        let mut given: Vec<Option<Init>> = vec![None; names.len()];
+        let mut position = 0;
+        for arg in args {
+            match arg {
+                Arg::Positional(value) => {
+                    if position >= names.len() {
+                        let name = owner.split_once(' ').map_or(owner, |(_, name)| name);
+                        return self
+                            .error(value.at, format!("Too many template arguments: {name}"));
+                    }
+                    given[position] = Some(self.expr(value)?);
+                    position += 1;
+                }
+                Arg::Named(key, value) => {
+                    let (ExprKind::Ident(key) | ExprKind::Str(key)) = &key.kind else {
+                        return self.error(
+                            key.at,
+                            "The name of a template argument must be an identifier",
+                        );
+                    };
+                    let Some(index) = names.iter().position(|name| name == key) else {
+                        return self.error(
+                            value.at,
+                            format!("Argument {key} doesn't exist in {kind} {owner}"),
+                        );
+                    };
+                    given[index] = Some(self.expr(value)?);
+                }
+            }
+        }
+        Ok(given)
     }
 
     fn bang(&mut self, op: &str, ty: Option<&Type>, args: &[ast::Expr], at: u32) -> EResult<Init> {

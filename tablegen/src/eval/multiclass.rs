@@ -10,7 +10,7 @@ use super::convert::convert;
 use super::expr::Mode;
 use super::init::Init;
 use super::{EResult, Evaluator, MulticlassDef, Scope};
-use crate::parse::ast::{self, Arg, ClassRef, ExprKind};
+use crate::parse::ast::{self, Arg, ClassRef};
 use crate::source::Loc;
 
 /// `defm`s nested deeper than this are refused (a multiclass that instantiates itself).
@@ -158,40 +158,8 @@ impl Evaluator<'_> {
         at: u32,
     ) -> EResult<FastMap<Rc<str>, Init>> {
         let params = &multiclass.ast.params;
-        let mut given: Vec<Option<Init>> = vec![None; params.len()];
-        let mut position = 0;
-        for arg in args {
-            match arg {
-                Arg::Positional(value) => {
-                    if position >= params.len() {
-                        return self.error(
-                            value.at,
-                            format!("Too many template arguments: {}", multiclass.ast.name),
-                        );
-                    }
-                    given[position] = Some(self.expr(value)?);
-                    position += 1;
-                }
-                Arg::Named(key, value) => {
-                    let (ExprKind::Ident(key) | ExprKind::Str(key)) = &key.kind else {
-                        return self.error(
-                            key.at,
-                            "The name of a template argument must be an identifier",
-                        );
-                    };
-                    let Some(index) = params.iter().position(|param| &param.name == key) else {
-                        return self.error(
-                            value.at,
-                            format!(
-                                "Argument {key} doesn't exist in multiclass {}",
-                                multiclass.ast.name
-                            ),
-                        );
-                    };
-                    given[index] = Some(self.expr(value)?);
-                }
-            }
-        }
+        let names: Vec<&str> = params.iter().map(|param| param.name.as_str()).collect();
+        let given = self.given_args(&names, args, "multiclass", &multiclass.ast.name)?;
         let mut vars: FastMap<Rc<str>, Init> = FastMap::default();
         vars.insert(Rc::from("NAME"), name.clone());
         // Defaults are evaluated in the multiclass's scope, after the arguments before.

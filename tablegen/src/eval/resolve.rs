@@ -65,7 +65,7 @@ impl Evaluator<'_> {
             Subst::Record(record) => {
                 let field = record.rec.field(name)?;
                 // A field left unset stays a reference, as in llvm-tblgen.
-                if field.value.is_unset_value() {
+                if matches!(field.value, Init::Unset) {
                     return None;
                 }
                 if let Some(value) = record.resolved.borrow().get(name) {
@@ -230,12 +230,5 @@ pub(crate) fn bit_of(value: Init, index: u32) -> Init {
         Init::Int(number) => Init::Bit(index < 64 && (number >> index) & 1 == 1),
         Init::Bit(bit) if index == 0 => Init::Bit(*bit),
         _ => Init::VarBit(Rc::new(value), index),
-    }
-}
-
-impl Init {
-    /// `?`, or bits that are all `?`: a field with nothing assigned.
-    pub(crate) fn is_unset_value(&self) -> bool {
-        matches!(self, Init::Unset)
     }
 }

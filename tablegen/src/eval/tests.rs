@@ -174,3 +174,17 @@ fn a_multiclass_that_instantiates_itself_ends_at_once() {
         "#]],
     );
 }
+
+#[test]
+fn wrong_template_arguments_are_errors_that_name_their_owner() {
+    check(
+        "class C<int a> { int A = a; }\nmulticlass M<int b> { def _x : C<b>; }\ndef X : C<1, 2>;\ndef Y : C<z = 1>;\ndefm Z : M<q = 1>;\ndef Ok : C<a = 3>;\n",
+        expect![[r#"
+            def Ok: C @ main.td:6
+              A = 3
+            main.td:3:14: Too many template arguments: C
+            main.td:4:15: Argument z doesn't exist in class C
+            main.td:5:16: Argument q doesn't exist in multiclass M
+        "#]],
+    );
+}
