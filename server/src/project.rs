@@ -309,6 +309,21 @@ mod tests {
     }
 
     #[test]
+    fn the_ods_evaluator_is_read_and_checked() {
+        let (settings, found) = parse("[ods]\nevaluator = \"llvm-tblgen\"\n");
+        assert!(found.is_empty(), "{found:?}");
+        let evaluator = settings.ods.unwrap().evaluator;
+        assert_eq!(evaluator, Some(crate::ods::Frontend::LlvmTblgen));
+        assert_eq!(
+            problems("[ods]\nevaluator = \"tblgen\"\n"),
+            [(
+                "\"tblgen\"".into(),
+                "`ods.evaluator` must be \"builtin\" or \"llvm-tblgen\"".into()
+            )]
+        );
+    }
+
+    #[test]
     fn the_ods_table_is_read_and_checked() {
         let text = "[ods]\nfiles = [\"a/*.td\"]\ninclude_dirs = [\"inc\"]\ninstalled = false\n";
         let (settings, found) = parse(text);
