@@ -8,6 +8,7 @@ mod check_projects;
 pub mod cli;
 mod discovery;
 pub mod lsp;
+mod memory;
 pub mod ods;
 mod ods_settings;
 mod project;

@@ -252,6 +252,9 @@ async fn outgoing_task(client: Client, mut receiver: UnboundedReceiver<Outgoing>
 pub fn run() -> std::process::ExitCode {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        // A request's blocking thread ends after 10 s without work: what it freed goes
+        // back to the system then, not at the next allocation of another thread.
+        .on_thread_stop(crate::memory::release_freed)
         .enable_all()
         .build()
         .expect("build the tokio runtime");

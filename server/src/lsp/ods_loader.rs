@@ -215,6 +215,8 @@ impl Context {
             }
             if !self.is_stale(request.generation) {
                 self.load(&request);
+                // A load's evaluation frees far more than the registry it keeps.
+                crate::memory::release_freed();
             }
         }
     }

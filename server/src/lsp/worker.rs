@@ -58,9 +58,13 @@ pub fn spawn(shared: Arc<Shared>, publish: UnboundedSender<Outgoing>) -> Sender<
     sender
 }
 
+/// How long the analysis thread waits, once a burst of work is over, before it hands
+/// the memory that work freed back to the system.
+const IDLE: Duration = Duration::from_secs(1);
+
 fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outgoing>) {
     let mut host = AnalysisHost::default();
-    while let Ok(first) = events.recv() {
+    while let Some(first) = next_event(events) {
         let mut batch = Batch::default();
         batch.add(first);
         let debounce = Duration::from_millis(shared.settings().debounce_ms);
@@ -76,6 +80,19 @@ fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outg
                 return;
             }
         }
+    }
+}
+
+/// The next event; after `IDLE` without one, the memory the last burst freed is
+/// released first. `None` once every sender is gone.
+fn next_event(events: &Receiver<Event>) -> Option<Event> {
+    match events.recv_timeout(IDLE) {
+        Ok(event) => Some(event),
+        Err(RecvTimeoutError::Timeout) => {
+            crate::memory::release_freed();
+            events.recv().ok()
+        }
+        Err(RecvTimeoutError::Disconnected) => None,
     }
 }
 
