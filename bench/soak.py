@@ -11,7 +11,8 @@ definition, semantic tokens) at a random position. Every --check edits it waits 
 the server's text equals the client's (mlir-analyzer/documentText) and the diagnostics
 of the last version arrived. At the end it prints VmRSS after opening, at the end, and
 of a fresh server that opened the final texts and answered each kind of request once on
-each, and the ratio of the last two. It is
+each, and the ratio of the last two, each read after --settle quiet seconds (the server
+hands freed memory back after 1 s idle). It is
 bounded: it stops after --edits edits or --minutes minutes, whichever comes first.
 
 Not part of CI (100,000 edits take several minutes). Example:
@@ -161,6 +162,8 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--check", type=int, default=500, help="edits between text checks")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--settle", type=float, default=3.0,
+                        help="seconds of quiet before each RSS reading (the server releases freed memory after 1 s idle)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tmp = Path(tempfile.mkdtemp(prefix="soak-"))
@@ -188,7 +191,7 @@ def main() -> int:
                   f"RSS {rss(client) // 1024} MiB", flush=True)
     for d in docs:
         wait_synced(client, d)
-    time.sleep(1.0)
+    time.sleep(args.settle)
     ended = rss(client)
     client.close()
     fresh_client = start(args.binary, tmp / "fresh.log")
@@ -200,7 +203,7 @@ def main() -> int:
             ask(fresh_client, rng, d, method)
     for d in fresh_docs:
         wait_synced(fresh_client, d)
-    time.sleep(1.0)
+    time.sleep(args.settle)
     fresh = rss(fresh_client)
     fresh_client.close()
     print(f"{edits} edits and {requests} requests in {time.perf_counter() - began:.0f} s, "
