@@ -87,11 +87,11 @@ fn blocks_need_terminators() {
 
 #[test]
 fn no_missing_terminator_after_an_op_whose_verifier_is_not_modelled() {
-    // MLIR verifies `tensor.reshape` in C++ first (a dynamic-length shape cannot give a
-    // ranked result) and stops there: whether the block lacks a terminator is never
-    // asked. We do not model that verifier, so we say nothing rather than the wrong error.
-    // `math.absf`, which MLIR verifies by its constraints alone, is reported.
-    let text = "func.func @f(%t: tensor<4xf32>, %s: tensor<?xindex>) {\n  %0 = tensor.reshape %t(%s) : (tensor<4xf32>, tensor<?xindex>) -> tensor<4xf32>\n}\nfunc.func @g(%a: f32) {\n  %0 = math.absf %a : f32\n}\n";
+    // MLIR verifies `tensor.scatter` in C++ first (it requires `unique`) and stops there:
+    // whether the block lacks a terminator is never asked. We do not model that verifier,
+    // so we say nothing rather than the wrong error. `math.absf`, which MLIR verifies by
+    // its constraints alone, is reported.
+    let text = "func.func @f(%s: tensor<2x1x16xf32>, %d: tensor<8x16xf32>, %i: tensor<2x1xi32>) {\n  %0 = tensor.scatter %s into %d[%i] scatter_dims([0]) : (tensor<2x1x16xf32>, tensor<8x16xf32>, tensor<2x1xi32>) -> tensor<8x16xf32>\n}\nfunc.func @g(%a: f32) {\n  %0 = math.absf %a : f32\n}\n";
     assert_eq!(
         check(text),
         ["math.absf: block with no terminator, has %0 = math.absf %a : f32"]

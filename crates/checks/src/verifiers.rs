@@ -10,9 +10,10 @@
 //! ends MLIR's file, so such an op reports nothing else.
 //!
 //! Every verifier takes an `Op` and a `Cx` (`op.rs`). A dialect's folder (`arith/`,
-//! `func/`, `memref/`, `scf/`) is one concept, that dialect's verifiers: its file here
-//! dispatches to the files of its folder and holds the helpers they share, so they
-//! import each other; no file outside a dialect's folder is part of such a loop.
+//! `func/`, `memref/`, `scf/`, `tensor/`) is one concept, that dialect's verifiers: its
+//! file here dispatches to the files of its folder and holds the helpers they share, so
+//! they import each other; no file outside a dialect's folder is part of such a loop.
+//! What several dialects share lives beside `op.rs`: `shaped.rs` for ops on shaped types.
 
 mod arith;
 mod builtin;
@@ -22,6 +23,8 @@ pub(crate) use func::{arguments_failure, results_failure};
 mod memref;
 mod op;
 mod scf;
+mod shaped;
+mod tensor;
 
 pub(crate) use op::{Cx, Op};
 
@@ -42,6 +45,7 @@ pub(crate) fn wants(name: &str) -> bool {
         "func" => func::OPS,
         "memref" => memref::OPS,
         "scf" => scf::OPS,
+        "tensor" => tensor::OPS,
         _ => return false,
     };
     ops.contains(&name)
@@ -111,6 +115,7 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         "func" => func::verify(op, cx, out),
         "memref" => memref::verify(op, cx, out),
         "scf" => scf::verify(op, cx, out),
+        "tensor" => tensor::verify(op, cx, out),
         _ => {}
     }
 }
@@ -125,6 +130,7 @@ pub(crate) fn reads_only_the_op(pending: &PendingOp) -> bool {
         "cf" => cf::SELF_CONTAINED_OPS.contains(&name),
         "func" => func::SELF_CONTAINED_OPS.contains(&name),
         "memref" => memref::reads_only_the_op(&Op::new(pending)),
+        "tensor" => tensor::SELF_CONTAINED_OPS.contains(&name),
         _ => false,
     }
 }

@@ -10,11 +10,8 @@ mod global_generic;
 mod reshape;
 mod views;
 
-use mlir_syntax::ast::{self, AstNode, CustomOpItem};
-
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::{Cx, Op};
-use mlir_dialects::registry::AttrValue;
 use std::sync::Arc;
 
 use mlir_types::{Attr, Dim, Layout, MemRefType, Type, UnrankedMemRefType};
@@ -83,21 +80,6 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     out.extend(found);
 }
 
-/// How many operands the op is written with (`None` for a custom op whose syntax did not
-/// match its spec).
-fn operand_count(op: &Op<'_>) -> Option<usize> {
-    match op.matched {
-        Some(matched) => Some(matched.operands().len()),
-        None => ast::GenericOp::cast(op.node.clone()).map(|g| g.operands().count()),
-    }
-}
-
-/// The type of each operand, when the op gives every operand one (a generic op whose
-/// function type has as many inputs as it has operands, or a matched custom op).
-fn operand_types<'a>(op: &Op<'a>) -> Option<&'a [Option<Type>]> {
-    (op.operands.len() == operand_count(op)?).then_some(op.operands)
-}
-
 /// What a type surely is, as far as a check asking "is it a ranked memref?" goes.
 enum Kind<'t> {
     MemRef(&'t MemRefType),
@@ -135,40 +117,6 @@ fn all_index(types: &[Option<Type>]) -> Option<bool> {
     (!unknown).then_some(true)
 }
 
-/// The entries of a `[4, %n, -1]` list that a `DynamicIndexList` directive bound to the
-/// attribute `name`: `Some(value)` for a constant, `None` for an SSA value.
-fn index_list(op: &Op<'_>, cx: &mut Cx<'_>, name: &str) -> Option<Vec<Option<i64>>> {
-    let AttrValue::Node(node) = &op.matched?.attribute(name)?.value else {
-        return None;
-    };
-    let group = ast::Group::cast(node.clone())?;
-    group
-        .items()
-        .filter(|item| !matches!(item, CustomOpItem::Token(_)))
-        .map(|item| match item {
-            CustomOpItem::ValueUse(_) => Some(None),
-            CustomOpItem::Attribute(attr) => match cx.lower_attr(attr.syntax()) {
-                Attr::Integer(int) => Some(Some(i64::try_from(int.value_i128()?).ok()?)),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect()
-}
-
-/// A dimension as MLIR prints a static value or `ShapedType::kDynamic` in messages.
-fn dim_text(dim: Option<i64>) -> String {
-    dim.map_or_else(|| "dynamic".to_string(), |value| value.to_string())
-}
-
-/// A static size of a shape, `None` for `?`.
-fn static_size(dim: &Dim) -> Option<i64> {
-    match dim {
-        Dim::Static(size) => Some(*size),
-        Dim::Dynamic => None,
-    }
-}
-
 /// Is the layout an identity in MLIR's sense (`isIdentity()`: its affine map is the
 /// identity)? Identity affine maps are dropped when types are read, and a strided layout
 /// is one only in one dimension with stride 1 and offset 0. `None` when we cannot tell.
@@ -183,12 +131,6 @@ fn identity_layout(memref: &MemRefType) -> Option<bool> {
         },
         Layout::Other(_) => None,
     }
-}
-
-/// `emitError` of a verifier or interface: the message alone (no `'op' op`), at the op's
-/// name.
-fn plain_error(op: &Op<'_>, message: String) -> Diagnostic {
-    Diagnostic::error("op-verify", message, op.at())
 }
 
 fn memref_type(memref: &MemRefType) -> Type {

@@ -9,7 +9,7 @@ use mlir_dialects::registry::{OpMatch, OpSpec, Registry};
 use mlir_hir::Resolution;
 use mlir_hir::ops::op_name_range;
 use mlir_syntax::ast::{self, AstNode};
-use mlir_syntax::{SyntaxNode, SyntaxToken, TextRange, TextSize};
+use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use mlir_types::{Attr, Lowering, Type};
 
 /// One op to verify.
@@ -49,7 +49,7 @@ impl<'a> Op<'a> {
 
     /// Is the op written in generic form (`"scf.for"(...)`)?
     pub fn is_generic(&self) -> bool {
-        self.node.kind() == mlir_syntax::SyntaxKind::GENERIC_OP
+        self.node.kind() == SyntaxKind::GENERIC_OP
     }
 
     /// Where MLIR reports the op: its name.
@@ -92,6 +92,27 @@ impl<'a> Op<'a> {
     pub fn regions(&self) -> &[ast::Region] {
         self.regions
             .get_or_init(|| crate::facts::regions_of(self.node).collect())
+    }
+
+    /// `emitError` of a verifier or interface: the message alone (no `'op' op`), at the
+    /// op's name.
+    pub fn plain_error(&self, message: impl std::fmt::Display) -> Diagnostic {
+        Diagnostic::error("op-verify", message.to_string(), self.at())
+    }
+
+    /// How many operands the op is written with (`None` for a custom op whose syntax did
+    /// not match its spec).
+    pub fn operand_count(&self) -> Option<usize> {
+        match self.matched {
+            Some(matched) => Some(matched.operands().len()),
+            None => ast::GenericOp::cast(self.node.clone()).map(|g| g.operands().count()),
+        }
+    }
+
+    /// The type of each operand, when the op gives every operand one (a generic op whose
+    /// function type has as many inputs as it has operands, or a matched custom op).
+    pub fn operand_types(&self) -> Option<&'a [Option<Type>]> {
+        (self.operands.len() == self.operand_count()?).then_some(self.operands)
     }
 }
 
@@ -156,7 +177,7 @@ impl<'a> Cx<'a> {
         let range = *self.facts.name_ranges.get(def as usize)?;
         let def_token = self.facts.body_op.covering_element(range).into_token()?;
         let result = def_token.parent_ancestors().next()?;
-        if result.kind() != mlir_syntax::SyntaxKind::OP_RESULT {
+        if result.kind() != SyntaxKind::OP_RESULT {
             return None;
         }
         result.ancestors().find(mlir_hir::ops::is_op)
@@ -184,4 +205,70 @@ pub(crate) fn holds_ops(block: &ast::Block) -> bool {
 /// The name of an op node (`scf.yield`, `"scf.yield"`'s `scf.yield`).
 pub(crate) fn op_name(op: &SyntaxNode) -> Option<String> {
     mlir_hir::ops::op_name(op)
+}
+
+/// The types of the entry arguments of the op's region #`index`: those the custom header
+/// declares, else those of the entry block's label. `None` without an entry block.
+pub(crate) fn entry_arg_types(op: &Op<'_>, cx: &Cx<'_>, index: usize) -> Option<Vec<Option<Type>>> {
+    if index == 0
+        && let Some(names) = op.replayed_region_args
+        && !names.is_empty()
+    {
+        return Some(names.iter().map(|at| cx.value_type_at(*at)).collect());
+    }
+    if index == 0
+        && let Some(matched) = op.matched
+        && !matched.region_args.is_empty()
+    {
+        let types = matched
+            .region_args
+            .iter()
+            .map(|arg| cx.use_type(&arg.value));
+        return Some(types.collect());
+    }
+    let block = op.regions().get(index)?.entry_block()?;
+    let types = block
+        .args()
+        .map(|arg| cx.value_type(&arg.name_token()?))
+        .collect();
+    Some(types)
+}
+
+/// The last op of the region's entry block.
+pub(crate) fn last_op(region: &ast::Region) -> Option<SyntaxNode> {
+    let block = region.entry_block()?;
+    // From the end: a block may hold thousands of ops.
+    let mut node = block.syntax().last_child();
+    while let Some(n) = node {
+        if mlir_hir::ops::is_op(&n) {
+            return Some(n);
+        }
+        node = n.prev_sibling();
+    }
+    None
+}
+
+/// The value uses of an op's operands, outside its regions (`scf.reduce(%v : f32)`).
+pub(crate) fn operand_uses(op: &SyntaxNode) -> Vec<ast::ValueUse> {
+    if let Some(generic) = ast::GenericOp::cast(op.clone()) {
+        return generic.operands().collect();
+    }
+    let mut out = Vec::new();
+    collect_uses(op, &mut out);
+    out
+}
+
+fn collect_uses(node: &SyntaxNode, out: &mut Vec<ast::ValueUse>) {
+    for child in node.children() {
+        match child.kind() {
+            SyntaxKind::REGION | SyntaxKind::REGION_LIST | SyntaxKind::ATTR_DICT => {}
+            SyntaxKind::VALUE_USE => out.extend(ast::ValueUse::cast(child)),
+            _ => collect_uses(&child, out),
+        }
+    }
+}
+
+/// The types of an op's operands.
+pub(crate) fn value_types(op: &SyntaxNode, cx: &Cx<'_>) -> Vec<Option<Type>> {
+    operand_uses(op).iter().map(|v| cx.use_type(v)).collect()
 }

@@ -6,10 +6,10 @@ mod branches;
 mod loops;
 
 use mlir_syntax::ast::{self, AstNode};
-use mlir_syntax::{SyntaxKind, SyntaxNode, TextRange};
+use mlir_syntax::{SyntaxNode, TextRange};
 
 use crate::diagnostic::{Diagnostic, Note};
-use crate::verifiers::op::{Cx, Op, holds_ops, op_name};
+use crate::verifiers::op::{Cx, Op, entry_arg_types, holds_ops, last_op, op_name, value_types};
 use mlir_dialects::registry::{RegionConstraint, Registry};
 use mlir_types::Type;
 use mlir_types::surely_differ;
@@ -109,47 +109,6 @@ fn shape_failure(op: &Op<'_>, shape: Shape) -> Option<Diagnostic> {
     None
 }
 
-/// The types of the entry arguments of the op's region #`index`: those the custom header
-/// declares, else those of the entry block's label. `None` without an entry block.
-fn entry_arg_types(op: &Op<'_>, cx: &Cx<'_>, index: usize) -> Option<Vec<Option<Type>>> {
-    if index == 0
-        && let Some(names) = op.replayed_region_args
-        && !names.is_empty()
-    {
-        return Some(names.iter().map(|at| cx.value_type_at(*at)).collect());
-    }
-    if index == 0
-        && let Some(matched) = op.matched
-        && !matched.region_args.is_empty()
-    {
-        let types = matched
-            .region_args
-            .iter()
-            .map(|arg| cx.use_type(&arg.value));
-        return Some(types.collect());
-    }
-    let block = op.regions().get(index)?.entry_block()?;
-    let types = block
-        .args()
-        .map(|arg| cx.value_type(&arg.name_token()?))
-        .collect();
-    Some(types)
-}
-
-/// The last op of the region's entry block.
-fn last_op(region: &ast::Region) -> Option<SyntaxNode> {
-    let block = region.entry_block()?;
-    // From the end: a block may hold thousands of ops.
-    let mut node = block.syntax().last_child();
-    while let Some(n) = node {
-        if mlir_hir::ops::is_op(&n) {
-            return Some(n);
-        }
-        node = n.prev_sibling();
-    }
-    None
-}
-
 /// What ends a single-block region of an op whose custom form adds `implicit` when the
 /// block does not end in a terminator.
 enum End {
@@ -191,35 +150,10 @@ fn wrong_terminator(op: &Op<'_>, message: &str, terminator: Option<&SyntaxNode>)
     d
 }
 
-/// The value uses of an op's operands, outside its regions (`scf.reduce(%v : f32)`).
-fn operand_uses(op: &SyntaxNode) -> Vec<ast::ValueUse> {
-    if let Some(generic) = ast::GenericOp::cast(op.clone()) {
-        return generic.operands().collect();
-    }
-    let mut out = Vec::new();
-    collect_uses(op, &mut out);
-    out
-}
-
-fn collect_uses(node: &SyntaxNode, out: &mut Vec<ast::ValueUse>) {
-    for child in node.children() {
-        match child.kind() {
-            SyntaxKind::REGION | SyntaxKind::REGION_LIST | SyntaxKind::ATTR_DICT => {}
-            SyntaxKind::VALUE_USE => out.extend(ast::ValueUse::cast(child)),
-            _ => collect_uses(&child, out),
-        }
-    }
-}
-
 /// Both types known exactly and different: the pair, for the message.
 fn differing<'t>(a: &'t Option<Type>, b: &'t Option<Type>) -> Option<(&'t Type, &'t Type)> {
     let (a, b) = (a.as_ref()?, b.as_ref()?);
     surely_differ(a, b).then_some((a, b))
-}
-
-/// The types of an op's operands.
-fn value_types(op: &SyntaxNode, cx: &Cx<'_>) -> Vec<Option<Type>> {
-    operand_uses(op).iter().map(|v| cx.use_type(v)).collect()
 }
 
 /// The op's name, where a diagnostic of another op than the one verified goes.

@@ -1,7 +1,7 @@
 //! `memref.load`, `memref.store`, `memref.prefetch` and `memref.atomic_rmw`: one index
 //! per dimension of the memref, and the value type an atomic kind needs.
 
-use super::{operand_types, ranked_memref};
+use super::ranked_memref;
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::Op;
 use mlir_dialects::registry::AttrValue;
@@ -9,7 +9,7 @@ use mlir_types::Type;
 
 /// Operands: the memref, then its indices.
 pub(super) fn load(op: &Op<'_>) -> Option<Diagnostic> {
-    let types = operand_types(op)?;
+    let types = op.operand_types()?;
     let rank = ranked_memref(types.first())?.shape.len();
     let indices = types.len() - 1;
     (indices != rank).then(|| {
@@ -21,7 +21,7 @@ pub(super) fn load(op: &Op<'_>) -> Option<Diagnostic> {
 
 /// Operands: the value, the memref, then its indices.
 pub(super) fn store(op: &Op<'_>) -> Option<Diagnostic> {
-    let types = operand_types(op)?;
+    let types = op.operand_types()?;
     let rank = ranked_memref(types.get(1))?.shape.len();
     (types.len() != 2 + rank)
         .then(|| op.error("store index operand count not equal to memref rank"))
@@ -29,14 +29,14 @@ pub(super) fn store(op: &Op<'_>) -> Option<Diagnostic> {
 
 /// Operands: the memref, then its indices.
 pub(super) fn prefetch(op: &Op<'_>) -> Option<Diagnostic> {
-    let types = operand_types(op)?;
+    let types = op.operand_types()?;
     let rank = ranked_memref(types.first())?.shape.len();
     (types.len() != 1 + rank).then(|| op.error("too few indices"))
 }
 
 /// Operands: the value, the memref, then its indices; the kind decides the value type.
 pub(super) fn atomic_rmw(op: &Op<'_>) -> Option<Diagnostic> {
-    let types = operand_types(op)?;
+    let types = op.operand_types()?;
     let rank = ranked_memref(types.get(1))?.shape.len();
     if types.len() - 2 != rank {
         return Some(op.error("expects the number of subscripts to be equal to memref rank"));

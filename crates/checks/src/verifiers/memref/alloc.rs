@@ -1,9 +1,7 @@
 //! `memref.alloc`, `memref.alloca`, `memref.realloc` and `memref.view`: the size (and
 //! symbol) operands a result type needs, and the layouts and memory spaces they allow.
 
-use super::{
-    identity_layout, memory_spaces_differ, memref_type, operand_count, plain_error, ranked_memref,
-};
+use super::{identity_layout, memory_spaces_differ, memref_type, ranked_memref};
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::Op;
 use mlir_types::surely_differ;
@@ -101,7 +99,7 @@ fn in_known_allocation_scope(op: &Op<'_>) -> bool {
 pub(super) fn realloc(op: &Op<'_>) -> Option<Diagnostic> {
     let source = ranked_memref(op.operands.first())?;
     let result = ranked_memref(op.results.first())?;
-    let with_size = operand_count(op)? == 2;
+    let with_size = op.operand_count()? == 2;
     let failure = layout_or_space_failure(source, result, &REALLOC)
         .or_else(|| element_failure(source, result))
         .or_else(|| match (dynamic_dims(result) > 0, with_size) {
@@ -115,19 +113,19 @@ pub(super) fn realloc(op: &Op<'_>) -> Option<Diagnostic> {
             )),
             _ => None,
         })?;
-    Some(plain_error(op, failure))
+    Some(op.plain_error(failure))
 }
 
 /// Operands: the byte buffer, the byte shift, then one size per dynamic dimension.
 pub(super) fn view(op: &Op<'_>) -> Option<Diagnostic> {
     let base = ranked_memref(op.operands.first())?;
     let result = ranked_memref(op.results.first())?;
-    let sizes = operand_count(op)?.checked_sub(2)?;
+    let sizes = op.operand_count()?.checked_sub(2)?;
     if let Some(error) = dynamic_sizes_failure(op, sizes, result) {
         return Some(error);
     }
     let failure = layout_or_space_failure(base, result, &VIEW)?;
-    Some(plain_error(op, failure))
+    Some(op.plain_error(failure))
 }
 
 /// How `realloc` and `view` word their layout and memory-space errors.

@@ -3,7 +3,7 @@
 //! the ranks of its memrefs; MLIR checks them one after the other, stopping at the first
 //! failure, and so do we, stopping silently at the first type we do not know.
 
-use super::{Kind, all_index, kind, operand_count, operand_types, ranked_memref};
+use super::{Kind, all_index, kind, ranked_memref};
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::Op;
 use mlir_types::Type;
@@ -55,11 +55,11 @@ fn indices(op: &Op<'_>, types: &[Option<Type>], what: &str) -> Step<()> {
 }
 
 pub(super) fn dma_start(op: &Op<'_>) -> Option<Diagnostic> {
-    let count = operand_count(op)?;
+    let count = op.operand_count()?;
     if count < 4 {
         return Some(op.error("expected at least 4 operands"));
     }
-    let types = operand_types(op)?;
+    let types = op.operand_types()?;
     dma_start_steps(op, types).err().flatten()
 }
 
@@ -99,7 +99,7 @@ fn dma_start_steps(op: &Op<'_>, types: &[Option<Type>]) -> Step<()> {
 
 /// Operands: the tag memref, its indices, the number of elements.
 pub(super) fn dma_wait(op: &Op<'_>) -> Option<Diagnostic> {
-    let types = operand_types(op)?;
+    let types = op.operand_types()?;
     let rank = ranked_memref(types.first())?.shape.len();
     let indices = types.len().checked_sub(2)?;
     (indices != rank).then(|| {

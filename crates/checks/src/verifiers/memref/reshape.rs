@@ -1,13 +1,11 @@
 //! `memref.reshape`, `memref.expand_shape` and `memref.collapse_shape`: element types and
 //! layouts, the shape operand's length, and reassociation groups against both shapes.
 
-use mlir_syntax::ast::{self, AstNode, CustomOpItem};
-
-use super::{identity_layout, index_list, memref_type, ranked_memref, static_size};
+use super::{identity_layout, memref_type, ranked_memref};
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::{Cx, Op};
-use mlir_dialects::registry::AttrValue;
-use mlir_types::{Attr, Layout, MemRefType, Type};
+use crate::verifiers::shaped::{index_list, reassociation, static_size};
+use mlir_types::{Layout, MemRefType, Type};
 use mlir_types::{exact, surely_differ};
 
 /// Operands: the source and the shape; one result.
@@ -41,55 +39,6 @@ pub(super) fn reshape(op: &Op<'_>) -> Option<Diagnostic> {
             Some(op.error("length of shape operand differs from the result's memref rank"))
         }
         Some(_) => None,
-    }
-}
-
-/// The reassociation groups of a custom form: `[[0, 1], [2]]`, which the matcher keeps as
-/// a bracketed group of items (or, written otherwise, an array attribute).
-fn reassociation(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Vec<Vec<i64>>> {
-    let AttrValue::Node(node) = &op.matched?.attribute("reassociation")?.value else {
-        return None;
-    };
-    match ast::Group::cast(node.clone()) {
-        Some(group) => items_except_commas(&group)
-            .map(|item| match item {
-                CustomOpItem::Group(inner) => items_except_commas(&inner)
-                    .map(|item| integer_item(&item, cx))
-                    .collect(),
-                _ => None,
-            })
-            .collect(),
-        None => match cx.lower_attr(node) {
-            Attr::Array(groups) => groups.iter().map(integer_array).collect(),
-            _ => None,
-        },
-    }
-}
-
-fn items_except_commas(group: &ast::Group) -> impl Iterator<Item = CustomOpItem> + use<> {
-    group
-        .items()
-        .filter(|item| !matches!(item, CustomOpItem::Token(t) if t.text() == ","))
-}
-
-fn integer_item(item: &CustomOpItem, cx: &mut Cx<'_>) -> Option<i64> {
-    match item {
-        CustomOpItem::Attribute(attr) => integer(&cx.lower_attr(attr.syntax())),
-        _ => None,
-    }
-}
-
-fn integer(attr: &Attr) -> Option<i64> {
-    match attr {
-        Attr::Integer(int) => i64::try_from(int.value_i128()?).ok(),
-        _ => None,
-    }
-}
-
-fn integer_array(attr: &Attr) -> Option<Vec<i64>> {
-    match attr {
-        Attr::Array(items) => items.iter().map(integer).collect(),
-        _ => None,
     }
 }
 

@@ -1,9 +1,10 @@
 //! `memref.reinterpret_cast` (the offset/size/stride lists against each other and against
 //! the result type) and `memref.transpose` (its permutation).
 
-use super::{dim_text, index_list, memory_spaces_differ, plain_error, ranked_memref, static_size};
+use super::{memory_spaces_differ, ranked_memref};
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::{Cx, Op};
+use crate::verifiers::shaped::{dim_text, index_list, offset_size_stride_failure, static_size};
 use mlir_dialects::registry::AttrValue;
 use mlir_types::surely_differ;
 use mlir_types::{Dim, Layout, MemRefType, Type};
@@ -13,51 +14,17 @@ pub(super) fn reinterpret_cast(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnosti
     let sizes = index_list(op, cx, "static_sizes")?;
     let strides = index_list(op, cx, "static_strides")?;
     let result = ranked_memref(op.results.first())?;
-    if let Some(message) = list_lengths_failure(&offsets, &sizes, &strides, result.shape.len()) {
-        return Some(plain_error(op, message));
-    }
-    // MLIR then rejects negative constants, with messages we do not reproduce yet.
-    let negative = |list: &[Option<i64>]| list.iter().flatten().any(|v| *v < 0);
-    if negative(&offsets) || negative(&sizes) {
-        return None;
+    // One offset, and as many sizes and strides as the result has dimensions.
+    let rank = result.shape.len();
+    if let Some(message) = offset_size_stride_failure(&offsets, &sizes, &strides, [1, rank, rank]) {
+        return Some(op.plain_error(message));
     }
     let source = op.operands.first()?.as_ref()?;
     let result_type = op.results.first()?.as_ref()?;
     if let Some(message) = source_mismatch(source, result, result_type) {
-        return Some(plain_error(op, message));
+        return Some(op.plain_error(message));
     }
-    result_type_failure(result, offsets[0], &sizes, &strides).map(|m| plain_error(op, m))
-}
-
-/// `OffsetSizeAndStrideOpInterface`'s checks: one offset, and as many sizes and strides
-/// as the result has dimensions.
-fn list_lengths_failure(
-    offsets: &[Option<i64>],
-    sizes: &[Option<i64>],
-    strides: &[Option<i64>],
-    rank: usize,
-) -> Option<String> {
-    let (o, s, t) = (offsets.len(), sizes.len(), strides.len());
-    if o != 1 && o != s {
-        return Some(format!(
-            "expected mixed offsets rank to match mixed sizes rank ({o} vs {s}) so the rank of the result type is well-formed."
-        ));
-    }
-    if s != t {
-        return Some(format!(
-            "expected mixed sizes rank to match mixed strides rank ({s} vs {t}) so the rank of the result type is well-formed."
-        ));
-    }
-    if o != 1 {
-        return Some(format!("expected 1 offset values, got {o}"));
-    }
-    if s != rank {
-        return Some(format!("expected {rank} size values, got {s}"));
-    }
-    if t != rank {
-        return Some(format!("expected {rank} stride values, got {t}"));
-    }
-    None
+    result_type_failure(result, offsets[0], &sizes, &strides).map(|m| op.plain_error(m))
 }
 
 /// The source and result must share memory space and element type.
