@@ -70,6 +70,27 @@ fn verify_diagnostics_passes_on_annotated_fixtures() {
     }
 }
 
+/// Fixtures of the verifiers of dialects known only from their `.td` files: checked with
+/// the installed MLIR's dialects loaded (CI installs libmlir-22-dev; skipped without it).
+#[test]
+fn verify_diagnostics_passes_on_ods_dialect_fixtures() {
+    let probe = run(&["check", "--ods-installed", "test-data/syntax/ok"]);
+    if String::from_utf8_lossy(&probe.stderr).contains("no installed MLIR") {
+        eprintln!("skipped: no installed MLIR (apt-get install libmlir-22-dev)");
+        return;
+    }
+    let dir = "test-data/verify-ods";
+    let args = [
+        "check",
+        "--ods-installed",
+        "--split-input-file",
+        "--verify-diagnostics",
+        dir,
+    ];
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{dir}: {}", stdout(&out));
+}
+
 #[test]
 fn irdl_dialects_from_another_file() {
     // Each pair also passes `mlir-opt --irdl-file=X.irdl.mlir -verify-diagnostics

@@ -27,6 +27,7 @@ use mlir_hir::ops::op_name_range;
 use mlir_types::{Lowering, Type};
 
 mod attr_presence;
+mod counts;
 mod irdl_ops;
 mod merged_ops;
 
@@ -618,7 +619,8 @@ impl<'a> Gatherer<'a> {
             return false;
         }
         if let Some(generic) = ast::GenericOp::cast(node.clone())
-            && let Some(message) = attr_presence::missing_attribute(&generic, spec)
+            && let Some(message) = counts::count_failure(&generic, spec)
+                .or_else(|| attr_presence::missing_attribute(&generic, spec))
         {
             let error = op_verify::error(message, op_name_range(node));
             self.facts.errors.push(error);
