@@ -10,7 +10,7 @@
 //! ends MLIR's file, so such an op reports nothing else.
 //!
 //! Every verifier takes an `Op` and a `Cx` (`op.rs`). A dialect's folder (`arith/`,
-//! `func/`, `memref/`, `scf/`, `tensor/`) is one concept, that dialect's verifiers: its
+//! `func/`, `memref/`, `scf/`, `tensor/`, `vector/`) is one concept, that dialect's verifiers: its
 //! file here dispatches to the files of its folder and holds the helpers they share, so
 //! they import each other; no file outside a dialect's folder is part of such a loop.
 //! What several dialects share lives beside `op.rs`: `shaped.rs` for ops on shaped types.
@@ -25,6 +25,7 @@ mod op;
 mod scf;
 mod shaped;
 mod tensor;
+mod vector;
 
 pub(crate) use op::{Cx, Op};
 
@@ -46,6 +47,7 @@ pub(crate) fn wants(name: &str) -> bool {
         "memref" => memref::OPS,
         "scf" => scf::OPS,
         "tensor" => tensor::OPS,
+        "vector" => vector::OPS,
         _ => return false,
     };
     ops.contains(&name)
@@ -116,6 +118,7 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         "memref" => memref::verify(op, cx, out),
         "scf" => scf::verify(op, cx, out),
         "tensor" => tensor::verify(op, cx, out),
+        "vector" => vector::verify(op, cx, out),
         _ => {}
     }
 }
