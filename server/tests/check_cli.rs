@@ -70,8 +70,9 @@ fn verify_diagnostics_passes_on_annotated_fixtures() {
     }
 }
 
-/// Fixtures of the verifiers of dialects known only from their `.td` files: checked with
-/// the installed MLIR's dialects loaded (CI installs libmlir-22-dev; skipped without it).
+/// Fixtures of the verifiers of dialects known only from their `.td` files, and all other
+/// annotated fixtures: checked with the installed MLIR's dialects loaded (CI installs
+/// libmlir-22-dev; skipped without it).
 #[test]
 fn verify_diagnostics_passes_on_ods_dialect_fixtures() {
     let probe = run(&["check", "--ods-installed", "test-data/syntax/ok"]);
@@ -79,16 +80,23 @@ fn verify_diagnostics_passes_on_ods_dialect_fixtures() {
         eprintln!("skipped: no installed MLIR (apt-get install libmlir-22-dev)");
         return;
     }
-    let dir = "test-data/verify-ods";
-    let args = [
-        "check",
-        "--ods-installed",
-        "--split-input-file",
-        "--verify-diagnostics",
-        dir,
-    ];
-    let out = run(&args);
-    assert_eq!(out.status.code(), Some(0), "{dir}: {}", stdout(&out));
+    // The fixtures of our built-in specs hold as well with every installed dialect loaded:
+    // loading .td files must not lose what we find without them.
+    for dir in [
+        "test-data/verify-ods",
+        "test-data/analysis",
+        "test-data/syntax/verify",
+    ] {
+        let args = [
+            "check",
+            "--ods-installed",
+            "--split-input-file",
+            "--verify-diagnostics",
+            dir,
+        ];
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(0), "{dir}: {}", stdout(&out));
+    }
 }
 
 #[test]

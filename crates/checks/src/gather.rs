@@ -585,6 +585,17 @@ impl<'a> Gatherer<'a> {
                 }
                 (Some(spec), None, OpTypes::default())
             }
+            // An imported op read generically is read as an op we have no spec for: its
+            // hand-written parser or its typed groups, and their operands' types (else
+            // loading a dialect's .td files would lose what we find without them).
+            Fit::No if spec.is_imported() => {
+                if self.verify_ops {
+                    let errors = custom_parsers::header_failure(&op, name, &mut self.lowering);
+                    self.facts.errors.extend(errors);
+                }
+                let types = op_types::group_operand_types(&op, &mut self.lowering);
+                (Some(spec), None, types)
+            }
             Fit::No => {
                 // An op MLIR parses in C++ (no format) may have a hand-written parser here.
                 if self.verify_ops && spec.format.is_none() {
