@@ -11,6 +11,8 @@ use mlir_hir::ops::op_name_range;
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use mlir_types::{Attr, Lowering, Type};
+use std::any::Any;
+use std::rc::Rc;
 
 /// One op to verify.
 pub(crate) struct Op<'a> {
@@ -123,6 +125,10 @@ pub(crate) struct Cx<'a> {
     resolution: &'a Resolution,
     lowering: Lowering<'a>,
     pub registry: &'a Registry,
+    /// What a verifier computed once for a whole enclosing op (keyed by where that op
+    /// starts), kept for the ops inside it: verifiers run in text order, so they reach
+    /// the ops of one region together.
+    memo: Option<(TextSize, Rc<dyn Any>)>,
 }
 
 impl<'a> Cx<'a> {
@@ -137,7 +143,54 @@ impl<'a> Cx<'a> {
             resolution,
             lowering,
             registry,
+            memo: None,
         }
+    }
+
+    /// What `remember` kept for the op starting at `key`, if it is of type `T`.
+    pub fn recall<T: 'static>(&self, key: TextSize) -> Option<Rc<T>> {
+        let (at, value) = self.memo.as_ref()?;
+        (*at == key).then(|| Rc::clone(value).downcast().ok())?
+    }
+
+    /// Keeps `value` for the op starting at `key` (in place of what was kept before).
+    pub fn remember<T: 'static>(&mut self, key: TextSize, value: Rc<T>) {
+        self.memo = Some((key, value));
+    }
+
+    /// The op at `node` if it waits for its verifier (it passed its ODS checks).
+    pub fn pending_op(&self, node: &SyntaxNode) -> Option<&'a PendingOp> {
+        let pending = &self.facts.pending;
+        let start = node.text_range().start();
+        // The walk queues ops in text order.
+        let i = pending
+            .binary_search_by_key(&start, |p| p.node.text_range().start())
+            .ok()?;
+        pending.get(i).filter(|p| p.node == *node)
+    }
+
+    /// Each value use within `range` with the op whose result it uses, in text order
+    /// (uses of block arguments and of names that resolve nowhere are left out).
+    pub fn uses_within(&self, range: TextRange) -> Vec<(SyntaxToken, SyntaxNode)> {
+        let names = &self.facts.name_ranges;
+        let first = names.partition_point(|r| r.start() < range.start());
+        let mut out = Vec::new();
+        for (i, name) in names.iter().enumerate().skip(first) {
+            if !range.contains_range(*name) {
+                break;
+            }
+            let Some(token) = self.facts.body_op.covering_element(*name).into_token() else {
+                continue;
+            };
+            if token.parent().map(|p| p.kind()) != Some(SyntaxKind::VALUE_USE) {
+                continue;
+            }
+            let def = self.resolution.targets.get(i).copied().flatten();
+            if let Some(op) = def.and_then(|def| self.op_defining(def)) {
+                out.push((token, op));
+            }
+        }
+        out
     }
 
     /// The name index of a `%name` token and that of the definition it resolves to.
@@ -174,6 +227,11 @@ impl<'a> Cx<'a> {
     /// or a name that resolves nowhere).
     pub fn defining_op(&self, token: &SyntaxToken) -> Option<SyntaxNode> {
         let (_, def) = self.definition_of(token)?;
+        self.op_defining(def)
+    }
+
+    /// The op whose result name #`def` is (`None` for a block argument).
+    fn op_defining(&self, def: u32) -> Option<SyntaxNode> {
         let range = *self.facts.name_ranges.get(def as usize)?;
         let def_token = self.facts.body_op.covering_element(range).into_token()?;
         let result = def_token.parent_ancestors().next()?;
