@@ -10,9 +10,9 @@
 //! ends MLIR's file, so such an op reports nothing else.
 //!
 //! Every verifier takes an `Op` and a `Cx` (`op.rs`). A dialect's folder (`arith/`,
-//! `func/`, `memref/`, `scf/`, `tensor/`, `vector/`) is one concept, that dialect's verifiers: its
-//! file here dispatches to the files of its folder and holds the helpers they share, so
-//! they import each other; no file outside a dialect's folder is part of such a loop.
+//! `func/`, `memref/`, `pdl/`, `scf/`, `tensor/`, `vector/`) is one concept, that dialect's
+//! verifiers: its file here dispatches to the files of its folder and holds the helpers
+//! they share, so they import each other; no file outside a dialect's folder is part of such a loop.
 //! What several dialects share lives beside `op.rs`: `shaped.rs` for ops on shaped types.
 
 mod arith;
@@ -22,6 +22,7 @@ mod func;
 pub(crate) use func::{arguments_failure, results_failure};
 mod memref;
 mod op;
+mod pdl;
 mod scf;
 mod shaped;
 mod tensor;
@@ -45,6 +46,7 @@ pub(crate) fn wants(name: &str) -> bool {
         "cf" => cf::OPS,
         "func" => func::OPS,
         "memref" => memref::OPS,
+        "pdl" => pdl::OPS,
         "scf" => scf::OPS,
         "tensor" => tensor::OPS,
         "vector" => vector::OPS,
@@ -116,6 +118,7 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         "cf" => cf::verify(op, cx, out),
         "func" => func::verify(op, cx, out),
         "memref" => memref::verify(op, cx, out),
+        "pdl" => pdl::verify(op, cx, out),
         "scf" => scf::verify(op, cx, out),
         "tensor" => tensor::verify(op, cx, out),
         "vector" => vector::verify(op, cx, out),
