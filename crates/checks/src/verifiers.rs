@@ -9,12 +9,14 @@
 //! runs during the walk before any verification of a custom-form op: a parse error
 //! ends MLIR's file, so such an op reports nothing else.
 //!
-//! Every verifier takes an `Op` and a `Cx` (`op.rs`). A dialect's folder (`arith/`,
-//! `func/`, `memref/`, `pdl/`, `scf/`, `tensor/`, `vector/`) is one concept, that dialect's
-//! verifiers: its file here dispatches to the files of its folder and holds the helpers
-//! they share, so they import each other; no file outside a dialect's folder is part of such a loop.
+//! Every verifier takes an `Op` and a `Cx` (`op.rs`). A dialect's folder (`affine/`,
+//! `arith/`, `func/`, `memref/`, `pdl/`, `scf/`, `tensor/`, `vector/`) is one concept,
+//! that dialect's verifiers: its file here dispatches to the files of its folder and holds
+//! the helpers they share, so they import each other; no file outside a dialect's folder
+//! is part of such a loop.
 //! What several dialects share lives beside `op.rs`: `shaped.rs` for ops on shaped types.
 
+mod affine;
 mod arith;
 mod builtin;
 mod cf;
@@ -41,6 +43,7 @@ use mlir_types::{Lowering, Type};
 /// Does some dialect file verify the op named `name`?
 pub(crate) fn wants(name: &str) -> bool {
     let ops: &[&str] = match name.split_once('.').map_or(name, |(d, _)| d) {
+        "affine" => affine::OPS,
         "arith" => arith::OPS,
         "builtin" => builtin::OPS,
         "cf" => cf::OPS,
@@ -113,6 +116,7 @@ pub(crate) fn check(
 
 fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     match op.name.split_once('.').map_or("", |(d, _)| d) {
+        "affine" => affine::verify(op, cx, out),
         "arith" => arith::verify(op, cx, out),
         "builtin" => builtin::verify(op, cx, out),
         "cf" => cf::verify(op, cx, out),

@@ -71,6 +71,11 @@ impl CustomOpItem {
     pub fn is_token(&self, kind: SyntaxKind) -> bool {
         matches!(self, CustomOpItem::Token(token) if token.kind() == kind)
     }
+
+    /// Is this the bare keyword `word` (`to`, `step`, `into`)?
+    pub fn is_keyword(&self, word: &str) -> bool {
+        matches!(self, CustomOpItem::Keyword(k) if k.name_token().is_some_and(|t| t.text() == word))
+    }
 }
 
 impl CustomOp {

@@ -241,6 +241,19 @@ impl<'a> Cx<'a> {
         result.ancestors().find(mlir_hir::ops::is_op)
     }
 
+    /// The op that declares the value a `%name` token uses as an argument of one of its
+    /// regions, in its header (`affine.for %i = ...`) or a block label of its regions
+    /// (`None` for an op's result or a name that resolves nowhere).
+    pub fn argument_owner(&self, token: &SyntaxToken) -> Option<SyntaxNode> {
+        let (_, def) = self.definition_of(token)?;
+        let range = *self.facts.name_ranges.get(def as usize)?;
+        let def_token = self.facts.body_op.covering_element(range).into_token()?;
+        if def_token.parent()?.kind() == SyntaxKind::OP_RESULT {
+            return None;
+        }
+        def_token.parent_ancestors().find(mlir_hir::ops::is_op)
+    }
+
     /// The type of a value use (`%x`, `%x#1`).
     pub fn use_type(&self, value: &ast::ValueUse) -> Option<Type> {
         self.value_type(&value.name_token()?)
