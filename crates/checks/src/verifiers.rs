@@ -10,10 +10,10 @@
 //! ends MLIR's file, so such an op reports nothing else.
 //!
 //! Every verifier takes an `Op` and a `Cx` (`op.rs`). A dialect's folder (`affine/`,
-//! `arith/`, `func/`, `memref/`, `pdl/`, `scf/`, `tensor/`, `vector/`) is one concept,
-//! that dialect's verifiers: its file here dispatches to the files of its folder and holds
-//! the helpers they share, so they import each other; no file outside a dialect's folder
-//! is part of such a loop.
+//! `arith/`, `func/`, `memref/`, `pdl/`, `scf/`, `shape/`, `tensor/`, `vector/`) is one
+//! concept, that dialect's verifiers: its file here dispatches to the files of its folder
+//! and holds the helpers they share, so they import each other; no file outside a
+//! dialect's folder is part of such a loop.
 //! What several dialects share lives beside `op.rs`: `shaped.rs` for ops on shaped types.
 
 mod affine;
@@ -26,6 +26,7 @@ mod memref;
 mod op;
 mod pdl;
 mod scf;
+mod shape;
 mod shaped;
 mod tensor;
 mod vector;
@@ -51,6 +52,7 @@ pub(crate) fn wants(name: &str) -> bool {
         "memref" => memref::OPS,
         "pdl" => pdl::OPS,
         "scf" => scf::OPS,
+        "shape" => shape::OPS,
         "tensor" => tensor::OPS,
         "vector" => vector::OPS,
         _ => return false,
@@ -124,6 +126,7 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         "memref" => memref::verify(op, cx, out),
         "pdl" => pdl::verify(op, cx, out),
         "scf" => scf::verify(op, cx, out),
+        "shape" => shape::verify(op, cx, out),
         "tensor" => tensor::verify(op, cx, out),
         "vector" => vector::verify(op, cx, out),
         _ => {}
@@ -140,6 +143,7 @@ pub(crate) fn reads_only_the_op(pending: &PendingOp) -> bool {
         "cf" => cf::SELF_CONTAINED_OPS.contains(&name),
         "func" => func::SELF_CONTAINED_OPS.contains(&name),
         "memref" => memref::reads_only_the_op(&Op::new(pending)),
+        "shape" => shape::SELF_CONTAINED_OPS.contains(&name),
         "tensor" => tensor::SELF_CONTAINED_OPS.contains(&name),
         _ => false,
     }
