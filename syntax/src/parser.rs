@@ -422,6 +422,11 @@ impl<'t> Parser<'t> {
         self.error("unexpected character");
     }
 
+    /// How many errors the parser has reported so far.
+    pub(crate) fn error_count(&self) -> usize {
+        self.errors.len()
+    }
+
     /// Reports `message` on a byte range.
     pub(crate) fn error_at(&mut self, message: impl Into<String>, range: TextRange) {
         self.push_error(message.into(), range);

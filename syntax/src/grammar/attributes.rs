@@ -188,10 +188,10 @@ fn attr_dict_body(p: &mut Parser<'_>) -> bool {
     }
     let mut seen: Vec<&str> = Vec::new();
     comma_list_until(p, R_BRACE, "expected '}' in attribute dictionary", |p| {
-        let key = p.current_text();
+        // `a` and `"a"` are one key.
+        let key = p.current_text().trim_matches('"');
         if seen.contains(&key) && matches!(p.current(), BARE_ID | STRING) {
-            let name = key.trim_matches('"');
-            p.error(format!("duplicate key '{name}' in dictionary attribute"));
+            p.error(format!("duplicate key '{key}' in dictionary attribute"));
         }
         seen.push(key);
         attr_entry(p)

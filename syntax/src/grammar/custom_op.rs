@@ -9,6 +9,7 @@ use crate::parser::Checkpoint;
 use super::attributes::{attribute_in_custom_op, symbol_ref};
 use super::{region, trailing_location, types, value_use};
 use crate::SyntaxKind::{self, *};
+use crate::TextRange;
 use crate::parser::Parser;
 
 /// Op names without a dialect prefix that begin a statement when they start a line:
@@ -490,11 +491,36 @@ fn custom_attr_dict(p: &mut Parser<'_>) {
     p.nested(|p| {
         p.start_node(ATTR_DICT);
         p.bump();
+        let errors_before = p.error_count();
+        let mut seen: Vec<String> = Vec::new();
+        let mut duplicate = None;
+        let mut holds_values = false;
         while !at_group_end(p, R_BRACE) {
-            custom_attr_entry(p);
+            if matches!(p.current(), BARE_ID | STRING) {
+                let name = p.current_text().trim_matches('"').to_string();
+                if duplicate.is_none() && seen.contains(&name) {
+                    let t = p.nth_token(0);
+                    duplicate = Some((name.clone(), TextRange::at(t.start.into(), t.len.into())));
+                }
+                seen.push(name);
+            }
+            holds_values |= custom_attr_entry(p);
             if !p.eat(COMMA) {
                 break;
             }
+        }
+        // A key written twice is a parse error upstream, as in a generic op's dictionary,
+        // unless the dictionary maps names to values (`pdl.operation`'s `{"x" = %a}`),
+        // which the op's own parser reads. Reported once the entries are read, and only
+        // when nothing in them failed first.
+        if let Some((name, at)) = duplicate
+            && !holds_values
+            && p.error_count() == errors_before
+        {
+            p.error_at(
+                format!("duplicate key '{name}' in dictionary attribute"),
+                at,
+            );
         }
         if !p.eat(R_BRACE) {
             p.error_expected("expected '}' in attribute dictionary");
@@ -503,17 +529,21 @@ fn custom_attr_dict(p: &mut Parser<'_>) {
     });
 }
 
-fn custom_attr_entry(p: &mut Parser<'_>) {
+/// One entry of `custom_attr_dict`: does its value hold a value use (`%a`)?
+fn custom_attr_entry(p: &mut Parser<'_>) -> bool {
     p.start_node(ATTR_ENTRY);
     if matches!(p.current(), BARE_ID | STRING) {
         p.bump();
     }
+    let mut holds_value = false;
     if p.eat(EQ) {
         while !p.at(COMMA) && !at_group_end(p, R_BRACE) {
+            holds_value |= p.at(VALUE_ID);
             item(p);
         }
     }
     p.finish_node();
+    holds_value
 }
 
 /// After `:` or `->`: a type (or a parenthesised list that may carry attributes).
