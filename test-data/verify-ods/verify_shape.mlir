@@ -286,3 +286,93 @@ func.func @counts_valid(%w : !shape.witness, %t : tensor<?xindex>, %s : !shape.s
   %1 = shape.cstr_broadcastable %t, %s : tensor<?xindex>, !shape.shape
   return
 }
+
+// -----
+
+// expected-error@+1 {{only SymbolRefAttr allowed in shape.lib attribute array}}
+module attributes {shape.lib = [@lib, 7]} {
+  shape.function_library @lib {
+    func.func @fn(%arg : !shape.value_shape) -> !shape.shape {
+      %0 = shape.shape_of %arg : !shape.value_shape -> !shape.shape
+      return %0 : !shape.shape
+    }
+  } mapping {
+    test.op = @fn
+  }
+}
+
+// -----
+
+// expected-error@+1 {{only SymbolRefAttr or array of SymbolRefAttrs allowed as shape.lib attribute}}
+module attributes {shape.lib = "lib"} {
+}
+
+// -----
+
+// expected-error@+1 {{@fn required to be shape function library}}
+module attributes {shape.lib = @fn} {
+  func.func private @fn()
+}
+
+// -----
+
+// expected-error@+1 {{@fn does not refer to FunctionLibraryOp}}
+module attributes {shape.lib = [@lib, @fn]} {
+  shape.function_library @lib {
+    func.func @f() { return }
+  } mapping {
+    test.a = @f
+  }
+  func.func private @fn()
+}
+
+// -----
+
+// Two libraries may not map one op: the second's keys meet the first's.
+// expected-error@+1 {{only one op to shape mapping allowed, found multiple for `"test.b"`}}
+module attributes {shape.lib = [@one, @two]} {
+  shape.function_library @one {
+    func.func @f() { return }
+  } mapping {
+    test.a = @f, test.b = @f
+  }
+  shape.function_library @two {
+    func.func @g() { return }
+  } mapping {
+    test.c = @g, test.b = @g
+  }
+}
+
+// -----
+
+module attributes {shape.lib = [@lib]} {
+  shape.function_library @lib {
+    func.func @f() { return }
+  } mapping {
+    // expected-error@+1 {{duplicate key 'test.a' in dictionary attribute}}
+    test.a = @f, test.a = @f
+  }
+}
+
+// -----
+
+// Valid: libraries mapping different ops, or one library named alone.
+module attributes {shape.lib = [@one, @two]} {
+  shape.function_library @one {
+    func.func @f() { return }
+  } mapping {
+    test.a = @f
+  }
+  shape.function_library @two {
+    func.func @g() { return }
+  } mapping {
+    test.b = @g
+  }
+  module attributes {shape.lib = @inner} {
+    shape.function_library @inner {
+      func.func @h() { return }
+    } mapping {
+      test.a = @h
+    }
+  }
+}

@@ -3,6 +3,8 @@
 //! `gpu.launch_func` in a `gpu.container_module`, and a module's `shape.lib`. Each says
 //! something only when the lookup surely fails (see `symbols::Lookup`).
 
+use std::collections::HashSet;
+
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode};
 
@@ -75,34 +77,147 @@ pub(crate) fn check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagn
     }
 }
 
-/// A symbol table's own attributes that name symbols in it: `shape.lib`.
+/// A symbol table's own attributes that name symbols in it: `shape.lib`, one shape
+/// function library or an array of them whose op-to-function mappings do not overlap
+/// (the shape dialect's `verifyOperationAttribute`).
 pub(crate) fn check_table(table: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagnostic> {
     let Some(entry) = attr_dict(table).and_then(|d| d.entry("shape.lib")) else {
         return Vec::new();
     };
-    let error = |message: String| vec![Diagnostic::error("symbol", message, op_name_range(table))];
-    let value = entry.syntax().clone();
-    let refs: Vec<ast::SymbolRef> = value
-        .descendants()
-        .filter_map(ast::SymbolRef::cast)
-        .collect();
-    let is_array = value
-        .children()
-        .any(|c| matches!(c.kind(), BRACKET_GROUP | ARRAY_ATTR));
-    for symbol in refs {
-        let Some(name) = symbol.leaf_name().filter(|_| symbol.names().len() == 1) else {
-            continue;
-        };
-        let lookup = tables.lookup_in(Some(table.clone()), &name);
-        let missing = matches!(lookup, Lookup::Missing);
-        if is_array && is_missing_or_other(&lookup, &["shape.function_library"]) {
-            return error(format!("@{name} does not refer to FunctionLibraryOp"));
+    let value = entry
+        .syntax()
+        .children_with_tokens()
+        .skip_while(|e| e.kind() != EQ)
+        .skip(1)
+        .find_map(|e| e.into_node());
+    let message = match value.as_ref().map(written) {
+        Some(Written::Symbol(symbol)) => one_library(table, &symbol, tables),
+        Some(Written::Array(elements)) => library_array(table, &elements, tables),
+        Some(Written::Other) => Some(
+            "only SymbolRefAttr or array of SymbolRefAttrs allowed as shape.lib attribute"
+                .to_string(),
+        ),
+        // A unit entry's value is implicit.
+        Some(Written::Unknown) | None => None,
+    };
+    message.map_or(Vec::new(), |message| {
+        vec![Diagnostic::error("symbol", message, op_name_range(table))]
+    })
+}
+
+/// What an attribute value is, as a generic op's attribute or a custom op's items
+/// write it (`[@a, @b]` is an array attribute in the one, a bracket group in the other).
+enum Written {
+    Symbol(ast::SymbolRef),
+    Array(Vec<SyntaxNode>),
+    /// An attribute of another kind.
+    Other,
+    /// What we cannot tell: an alias may stand for anything.
+    Unknown,
+}
+
+fn written(value: &SyntaxNode) -> Written {
+    match value.kind() {
+        SYMBOL_REF => ast::SymbolRef::cast(value.clone()).map_or(Written::Unknown, Written::Symbol),
+        SYMBOL_REF_ATTR => value
+            .children()
+            .find_map(ast::SymbolRef::cast)
+            .map_or(Written::Unknown, Written::Symbol),
+        BRACKET_GROUP | ARRAY_ATTR => Written::Array(value.children().collect()),
+        ATTR_ALIAS_REF => Written::Unknown,
+        kind if kind.is_attribute_node() => Written::Other,
+        _ => Written::Unknown,
+    }
+}
+
+/// `shape.lib = @lib`: the library must exist and be a `shape.function_library`.
+fn one_library(
+    table: &SyntaxNode,
+    symbol: &ast::SymbolRef,
+    tables: &mut SymbolTables<'_>,
+) -> Option<String> {
+    let [name] = symbol.names().try_into().ok()?;
+    match tables.lookup_in(Some(table.clone()), &name) {
+        Lookup::Missing => Some(format!("shape function library @{name} not found")),
+        lookup if is_missing_or_other(&lookup, &["shape.function_library"]) => {
+            Some(format!("@{name} required to be shape function library"))
         }
-        if !is_array && missing {
-            return error(format!("shape function library @{name} not found"));
+        _ => None,
+    }
+}
+
+/// `shape.lib = [@a, @b]`: in order, each must be a symbol naming a
+/// `shape.function_library`, and no op may be mapped by two of them. We stop at what we
+/// cannot tell (an alias, a nested reference, a lookup through an unknown op).
+fn library_array(
+    table: &SyntaxNode,
+    elements: &[SyntaxNode],
+    tables: &mut SymbolTables<'_>,
+) -> Option<String> {
+    let mut mapped: HashSet<String> = HashSet::new();
+    for element in elements {
+        let symbol = match written(element) {
+            Written::Symbol(symbol) => symbol,
+            Written::Unknown => return None,
+            _ => return Some("only SymbolRefAttr allowed in shape.lib attribute array".into()),
+        };
+        let [name] = symbol.names().try_into().ok()?;
+        let library = match tables.lookup_in(Some(table.clone()), &name) {
+            Lookup::Found(found)
+                if op_name(&found).as_deref() == Some("shape.function_library") =>
+            {
+                found
+            }
+            lookup if is_missing_or_other(&lookup, &["shape.function_library"]) => {
+                return Some(format!("@{name} does not refer to FunctionLibraryOp"));
+            }
+            _ => return None,
+        };
+        for key in mapping_keys(&library)? {
+            if !mapped.insert(key.clone()) {
+                return Some(format!(
+                    "only one op to shape mapping allowed, found multiple for `\"{key}\"`"
+                ));
+            }
         }
     }
-    Vec::new()
+    None
+}
+
+/// The op names a `shape.function_library` maps, in the order MLIR's dictionary keeps
+/// them (sorted): of the dictionary after `mapping` in custom form, or of a generic op's
+/// `mapping` attribute. `None` for a key MLIR would print escaped or a key written twice,
+/// or no mapping read.
+fn mapping_keys(library: &SyntaxNode) -> Option<Vec<String>> {
+    let dict = if library.kind() == GENERIC_OP {
+        let op = ast::GenericOp::cast(library.clone())?;
+        let in_properties = op
+            .properties()
+            .and_then(|p| p.attr_dict())
+            .and_then(|d| d.entry("mapping"));
+        let entry = in_properties.or_else(|| op.attr_dict()?.entry("mapping"))?;
+        match entry.value()? {
+            ast::Attribute::Dict(dict) => dict,
+            _ => return None,
+        }
+    } else {
+        library
+            .children_with_tokens()
+            .skip_while(|e| !(e.kind() == KEYWORD && e.to_string() == "mapping"))
+            .find_map(|e| e.into_node().and_then(ast::AttrDict::cast))?
+    };
+    let mut keys = Vec::new();
+    for entry in dict.entries() {
+        let key = entry.name()?;
+        if key.contains(|c: char| c == '"' || c == '\\' || c.is_control()) {
+            return None;
+        }
+        keys.push(key);
+    }
+    keys.sort();
+    // A key written twice is a parse error of the dictionary, not an overlap.
+    let unique = keys.windows(2).all(|pair| pair[0] != pair[1]);
+    unique.then_some(keys)
 }
 
 /// `gpu.launch_func @module::@kernel` inside a module marked `gpu.container_module`: the
