@@ -376,3 +376,41 @@ module attributes {shape.lib = [@one, @two]} {
     }
   }
 }
+
+// -----
+
+func.func @reduce_generic_init(%shape : tensor<?xindex>, %init : index) {
+  // expected-error@+1 {{'shape.reduce' op type mismatch between argument 2 of ReduceOp body and initial value 0}}
+  %n = "shape.reduce"(%shape, %init) ({
+    ^bb0(%i : index, %e : index, %acc : f32):
+      "shape.yield"(%acc) : (f32) -> ()
+  }) : (tensor<?xindex>, index) -> index
+  return
+}
+
+// -----
+
+func.func @yield_generic_result(%shape : tensor<?xindex>, %init : index) {
+  %n = "shape.reduce"(%shape, %init) ({
+    ^bb0(%i : index, %e : index, %acc : index):
+      // expected-error@+1 {{'shape.yield' op types mismatch between yield op and its parent}}
+      "shape.yield"(%acc) : (index) -> ()
+  }) : (tensor<?xindex>, index) -> f32
+  return
+}
+
+// -----
+
+func.func @lib_on_op(%v : !shape.value_shape) {
+  // expected-error@+1 {{shape.lib attribute may only be on op implementing SymbolTable}}
+  %0 = shape.shape_of %v {shape.lib = @x} : !shape.value_shape -> !shape.shape
+  return
+}
+
+// -----
+
+// Valid: other attributes of the dialect's ops are left alone.
+func.func @other_attribute(%v : !shape.value_shape) {
+  %0 = shape.shape_of %v {shape.other = @x} : !shape.value_shape -> !shape.shape
+  return
+}

@@ -10,6 +10,7 @@ mod reduce;
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::{Cx, Op};
 use mlir_syntax::SyntaxKind;
+use mlir_syntax::ast::{self, AstNode};
 use mlir_types::{Dim, Type};
 
 /// The ops this file verifies.
@@ -47,6 +48,13 @@ pub(super) const SELF_CONTAINED_OPS: &[&str] = &[
 ];
 
 pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
+    // The dialect verifies its attributes on any op before the op itself. Only a symbol
+    // table may name its shape function libraries, and none of these ops is one. (On
+    // other ops this is not checked yet: it would need a check of every op's attributes.)
+    if has_attribute(op, "shape.lib") {
+        out.push(op.plain_error("shape.lib attribute may only be on op implementing SymbolTable"));
+        return;
+    }
     match op.name {
         // `InferTypeOpInterface` is a trait: its check comes before `verify()`.
         "shape.shape_of" => match infer::shape_of(op) {
@@ -60,16 +68,41 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         | "shape.rank" => out.extend(propagation::size_result(op)),
         "shape.reduce" => out.extend(reduce::reduce(op, cx)),
         "shape.assuming_all" => out.extend(at_least(op, 1, "no operands specified")),
-        "shape.cstr_broadcastable" => {
+        "shape.cstr_broadcastable" if all_operands(op, is_shape) => {
             out.extend(at_least(op, 2, "required at least 2 input shapes"));
         }
         _ => {}
     }
 }
 
+/// Does the op's attribute dictionary (not its properties) hold an entry `name`?
+fn has_attribute(op: &Op<'_>, name: &str) -> bool {
+    let dict = match op.matched {
+        Some(matched) => matched.attr_dict.clone(),
+        None => op.node.children().find_map(ast::AttrDict::cast),
+    };
+    dict.is_some_and(|d| d.entry(name).is_some())
+}
+
 /// `verify()` of an op with variadic operands that needs at least `least` of them.
 fn at_least(op: &Op<'_>, least: usize, message: &str) -> Option<Diagnostic> {
     (op.operand_count()? < least).then(|| op.error(message))
+}
+
+/// Is every operand of a known type of a kind `fits`? Our ODS checks do not read the
+/// shape dialect's type constraints: an operand that fails them is an ODS error first.
+fn all_operands(op: &Op<'_>, fits: fn(Kind) -> bool) -> bool {
+    op.operands.iter().flatten().all(|ty| fits(kind(ty)))
+}
+
+/// A shape or an extent tensor (ODS's `Shape_ShapeOrExtentTensorType`).
+fn is_shape(kind: Kind) -> bool {
+    matches!(kind, Kind::Shape | Kind::ExtentTensor(_))
+}
+
+/// A size or an index (ODS's `Shape_SizeOrIndexType`).
+fn is_size(kind: Kind) -> bool {
+    matches!(kind, Kind::Size | Kind::Index)
 }
 
 /// What a type is to the shape dialect.

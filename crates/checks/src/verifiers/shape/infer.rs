@@ -3,7 +3,7 @@
 //! is compatible with it. A failure is two errors: the mismatch (or the inference's own
 //! message), then "failed to infer returned types".
 
-use super::{Kind, Op, extent_tensor, kind, result_types, shape_type};
+use super::{Kind, Op, extent_tensor, is_shape, is_size, kind, result_types, shape_type};
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::Cx;
 use mlir_syntax::SyntaxKind;
@@ -24,6 +24,9 @@ pub(super) fn shape_of(op: &Op<'_>) -> Option<[Diagnostic; 2]> {
         _ => return None,
     };
     let result = op.results.first()?.as_ref()?;
+    if !is_shape(kind(result)) {
+        return None;
+    }
     mismatch(op, &inferred, result, shapes_compatible)
 }
 
@@ -37,6 +40,9 @@ pub(super) fn const_shape(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<[Diagnostic; 2
     let result = result_types(op, cx, SyntaxKind::COLON)
         .into_iter()
         .next()??;
+    if !is_shape(kind(&result)) {
+        return None;
+    }
     mismatch(op, &inferred, &result, compatible)
 }
 
@@ -47,15 +53,18 @@ pub(super) fn const_shape(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<[Diagnostic; 2
 pub(super) fn meet(op: &Op<'_>) -> Option<[Diagnostic; 2]> {
     let lhs = op.operands.first()?.as_ref()?;
     let rhs = op.operands.get(1)?.as_ref()?;
+    let result = op.results.first()?.as_ref()?;
+    let any = |ty: &Type| is_size(kind(ty)) || is_shape(kind(ty));
+    if !any(lhs) || !any(rhs) || !any(result) {
+        return None;
+    }
     let inferred = match met(lhs, rhs)? {
         Ok(inferred) => inferred,
         Err(message) => return Some([op.plain_error(message), failed_to_infer(op)]),
     };
     let compatible = |inferred: &Type, result: &Type| {
-        let sizes = |k| matches!(k, Kind::Size | Kind::Index);
-        sizes(kind(inferred)) && sizes(kind(result)) || shapes_compatible(inferred, result)
+        is_size(kind(inferred)) && is_size(kind(result)) || shapes_compatible(inferred, result)
     };
-    let result = op.results.first()?.as_ref()?;
     mismatch(op, &inferred, result, compatible)
 }
 
@@ -109,8 +118,8 @@ fn mismatch(
     result: &Type,
     compatible: impl Fn(&Type, &Type) -> bool,
 ) -> Option<[Diagnostic; 2]> {
-    // Printed whole, and a type of another kind failed ODS already.
-    if kind(result) == Kind::Other || !exact_or_shape(result) || compatible(inferred, result) {
+    // Printed whole: only a type we print as MLIR does.
+    if !exact_or_shape(result) || compatible(inferred, result) {
         return None;
     }
     let mismatch = op.error(format!(

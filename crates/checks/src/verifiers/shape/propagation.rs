@@ -3,7 +3,7 @@
 //! hold an error (`!shape.size`, `!shape.shape`, `!shape.value_shape`) needs a result of
 //! the dialect's error-carrying type, since `index` or an extent tensor cannot carry it.
 
-use super::{Kind, Op, kind, kind_of};
+use super::{Kind, Op, all_operands, is_shape, is_size, kind, kind_of};
 use crate::diagnostic::Diagnostic;
 
 /// A result that must be `!shape.size` when an operand may hold an error.
@@ -40,18 +40,15 @@ fn propagation_failure(op: &Op<'_>, carrier: Kind, type_name: &str) -> Option<Di
 }
 
 /// Are the operands of the kinds ODS allows the op? An operand that is not fails ODS
-/// first, and ODS checks of dialect types are not all ours yet.
+/// first (see `all_operands`).
 fn operands_fit_ods(op: &Op<'_>) -> bool {
-    let size = |k: Kind| matches!(k, Kind::Size | Kind::Index);
-    let shape = |k: Kind| matches!(k, Kind::Shape | Kind::ExtentTensor(_));
-    let kinds: Vec<Kind> = op.operands.iter().flatten().map(kind).collect();
     match op.name {
-        "shape.add" | "shape.div" | "shape.mul" => kinds.iter().all(|k| size(*k)),
-        "shape.get_extent" => match kinds.as_slice() {
-            [extents, dim] => shape(*extents) && size(*dim),
+        "shape.add" | "shape.div" | "shape.mul" => all_operands(op, is_size),
+        "shape.get_extent" => match op.operands {
+            [Some(extents), Some(dim)] => is_shape(kind(extents)) && is_size(kind(dim)),
             _ => false,
         },
-        "shape.broadcast" | "shape.num_elements" | "shape.rank" => kinds.iter().all(|k| shape(*k)),
+        "shape.broadcast" | "shape.num_elements" | "shape.rank" => all_operands(op, is_shape),
         // Any shaped value or `!shape.value_shape`: a value shape is all we look for.
         "shape.shape_of" => true,
         _ => false,
