@@ -20,6 +20,7 @@ mod affine;
 mod arith;
 mod builtin;
 mod cf;
+mod dense;
 mod func;
 pub(crate) use func::{arguments_failure, results_failure};
 mod memref;
