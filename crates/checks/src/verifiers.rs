@@ -10,9 +10,9 @@
 //! ends MLIR's file, so such an op reports nothing else.
 //!
 //! Every verifier takes an `Op` and a `Cx` (`op.rs`). A dialect's folder (`affine/`,
-//! `arith/`, `func/`, `memref/`, `pdl/`, `scf/`, `shape/`, `tensor/`, `vector/`) is one
-//! concept, that dialect's verifiers: its file here dispatches to the files of its folder
-//! and holds the helpers they share, so they import each other; no file outside a
+//! `arith/`, `func/`, `llvm/`, `memref/`, `pdl/`, `scf/`, `shape/`, `tensor/`, `vector/`)
+//! is one concept, that dialect's verifiers: its file here dispatches to the files of its
+//! folder and holds the helpers they share, so they import each other; no file outside a
 //! dialect's folder is part of such a loop.
 //! What several dialects share lives beside `op.rs`: `shaped.rs` for ops on shaped types.
 
@@ -22,6 +22,7 @@ mod builtin;
 mod cf;
 mod dense;
 mod func;
+mod llvm;
 pub(crate) use func::{arguments_failure, results_failure};
 mod memref;
 mod op;
@@ -50,6 +51,7 @@ pub(crate) fn wants(name: &str) -> bool {
         "builtin" => builtin::OPS,
         "cf" => cf::OPS,
         "func" => func::OPS,
+        "llvm" => llvm::OPS,
         "memref" => memref::OPS,
         "pdl" => pdl::OPS,
         "scf" => scf::OPS,
@@ -124,6 +126,7 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         "builtin" => builtin::verify(op, cx, out),
         "cf" => cf::verify(op, cx, out),
         "func" => func::verify(op, cx, out),
+        "llvm" => llvm::verify(op, cx, out),
         "memref" => memref::verify(op, cx, out),
         "pdl" => pdl::verify(op, cx, out),
         "scf" => scf::verify(op, cx, out),
@@ -143,6 +146,7 @@ pub(crate) fn reads_only_the_op(pending: &PendingOp) -> bool {
         "arith" => arith::SELF_CONTAINED_OPS.contains(&name),
         "cf" => cf::SELF_CONTAINED_OPS.contains(&name),
         "func" => func::SELF_CONTAINED_OPS.contains(&name),
+        "llvm" => llvm::SELF_CONTAINED_OPS.contains(&name),
         "memref" => memref::reads_only_the_op(&Op::new(pending)),
         "shape" => shape::SELF_CONTAINED_OPS.contains(&name),
         "tensor" => tensor::SELF_CONTAINED_OPS.contains(&name),
