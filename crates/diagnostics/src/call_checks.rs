@@ -1,6 +1,7 @@
 //! A call against its callee (checks stage): `func.call @f` must pass as many operands and
 //! take as many results as `func.func @f` declares, of the same types, with the messages
-//! of `func.call`'s verifier. Types are compared only where both are read exactly.
+//! of `func.call`'s verifier; `llvm.call @f` likewise against `llvm.func @f`. Types are
+//! compared only where both are read exactly.
 
 use std::collections::HashMap;
 
@@ -18,6 +19,8 @@ type Signature = (Vec<Type>, Vec<Type>);
 pub(crate) struct CallChecker {
     aliases: AliasTable,
     signatures: HashMap<SyntaxNode, Option<Signature>>,
+    /// The signatures of `llvm.func` callees (`None` for a variadic one, or unread).
+    llvm_signatures: HashMap<SyntaxNode, Option<Signature>>,
     /// Lowered types by green node: rowan shares the green node of a small type (`i32`)
     /// among all its occurrences, so most calls find their types here.
     types: HashMap<*const rowan::GreenNodeData, Type>,
@@ -28,6 +31,7 @@ impl CallChecker {
         CallChecker {
             aliases: AliasTable::of_nodes(chunk.iter().cloned()),
             signatures: HashMap::new(),
+            llvm_signatures: HashMap::new(),
             types: HashMap::new(),
         }
     }
@@ -64,6 +68,53 @@ impl CallChecker {
             let message = "'func.constant' op reference to function with mismatched type";
             Diagnostic::error("call", message, at)
         })
+    }
+
+    /// The first mismatch between the custom `llvm.call @f(...) : (T, ...) -> R` and the
+    /// `llvm.func @f` it calls, in the order and words of `llvm.call`'s verifier. Variadic
+    /// callees are not checked.
+    pub(crate) fn check_llvm(
+        &mut self,
+        call: &SyntaxNode,
+        callee: &SyntaxNode,
+    ) -> Option<Diagnostic> {
+        if !self.llvm_signatures.contains_key(callee) {
+            let signature = self.llvm_signature(callee);
+            self.llvm_signatures.insert(callee.clone(), signature);
+        }
+        ast::CustomOp::cast(call.clone())?;
+        let (operands, call_results) = call_types(call, &mut |node| self.lower(node))?;
+        let (inputs, results) = self.llvm_signatures.get(callee)?.as_ref()?;
+        let message = llvm_mismatch(inputs, results, &operands, &call_results)?;
+        let at = mlir_hir::ops::op_name_range(call);
+        Some(Diagnostic::error(
+            "call",
+            format!("'llvm.call' op {message}"),
+            at,
+        ))
+    }
+
+    /// An `llvm.func`'s custom signature (`@f(i8, %a: i32 {attrs}) -> T`), with no result
+    /// for `-> !llvm.void`; `None` for a variadic function (`@f(i8, ...)`).
+    fn llvm_signature(&mut self, callee: &SyntaxNode) -> Option<Signature> {
+        ast::CustomOp::cast(callee.clone())?;
+        let arguments = callee.children().find(|c| c.kind() == PAREN_GROUP)?;
+        let variadic = arguments
+            .children_with_tokens()
+            .any(|e| e.kind() == ELLIPSIS);
+        if variadic {
+            return None;
+        }
+        let (inputs, results) = signature_types(callee)?;
+        let inputs = inputs.iter().map(|t| self.lower(t)).collect();
+        let mut results: Vec<Type> = results.iter().map(|t| self.lower(t)).collect();
+        if let [Type::Opaque(result)] = results.as_slice()
+            && result.dialect == "llvm"
+            && result.data == "void"
+        {
+            results.clear();
+        }
+        Some((inputs, results))
     }
 
     /// The type a type node stands for, lowered once per distinct green node.
@@ -142,6 +193,41 @@ fn mismatch(
         ),
     });
     Some(d)
+}
+
+/// `llvm.call`'s verifier message for the first difference between a call's types and
+/// its callee's signature.
+fn llvm_mismatch(
+    inputs: &[Type],
+    results: &[Type],
+    operands: &[Option<Type>],
+    call_results: &[Option<Type>],
+) -> Option<String> {
+    if inputs.len() != operands.len() {
+        return Some(format!(
+            "incorrect number of operands ({}) for callee (expecting: {})",
+            operands.len(),
+            inputs.len()
+        ));
+    }
+    for (i, (want, got)) in inputs.iter().zip(operands).enumerate() {
+        if let Some(got) = got
+            && mlir_types::surely_differ(got, want)
+        {
+            return Some(format!(
+                "operand type mismatch for operand {i}: '{got}' != '{want}'"
+            ));
+        }
+    }
+    match (results, call_results) {
+        ([], []) => None,
+        ([], _) => Some("calling function with void result must not produce values".into()),
+        (_, []) => Some("expected function call to produce a value".into()),
+        ([want], [Some(got)]) if mlir_types::surely_differ(got, want) => {
+            Some(format!("result type mismatch: '{got}' != '{want}'"))
+        }
+        _ => None,
+    }
 }
 
 /// The input and result types of a `func.func`'s signature, read straight from the tree:

@@ -65,7 +65,7 @@ fn checks_in_run(root: &SyntaxNode, outline: &Outline, mut run: MemoRun<'_>) -> 
             per_op.extend(call_target_check(op, &mut tables, &mut calls).map(|d| (*i, d)));
         }
         for (i, op) in &found.symbol_users {
-            let found = crate::symbol_uses::check(op, &mut tables);
+            let found = crate::symbol_uses::check(op, &mut tables, &mut calls);
             per_op.extend(found.into_iter().map(|d| (*i, d)));
         }
         for (i, op) in &found.generic_with_results {

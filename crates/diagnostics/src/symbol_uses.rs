@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode};
 
+use crate::call_checks::CallChecker;
 use mlir_checks::diagnostic::Diagnostic;
 use mlir_hir::ops::op_name;
 use mlir_hir::ops::op_name_range;
@@ -15,7 +16,11 @@ use mlir_hir::symbols::{Lookup, SymbolTables, table_ops};
 use mlir_types::Type;
 
 /// The diagnostics of one op of `SYMBOL_USE_OPS`.
-pub(crate) fn check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagnostic> {
+pub(crate) fn check(
+    op: &SyntaxNode,
+    tables: &mut SymbolTables<'_>,
+    calls: &mut Option<CallChecker>,
+) -> Vec<Diagnostic> {
     let Some(name) = op_name(op) else {
         return Vec::new();
     };
@@ -33,6 +38,10 @@ pub(crate) fn check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagn
                 found if is_missing_or_other(&found, &["llvm.func", "llvm.mlir.ifunc"]) => error(
                     format!("'llvm.call' op '{callee}' does not reference a valid LLVM function"),
                 ),
+                Lookup::Found(function) if op_name(&function).as_deref() == Some("llvm.func") => {
+                    let checker = calls.get_or_insert_with(|| CallChecker::new(tables.chunk()));
+                    checker.check_llvm(op, &function).into_iter().collect()
+                }
                 _ => Vec::new(),
             }
         }
@@ -59,15 +68,23 @@ pub(crate) fn check(op: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagn
             } else {
                 "dtors"
             };
-            let Some(function) = keyword_symbols(op, list)
-                .into_iter()
-                .find(|f| is_missing_or_other(&tables.lookup_from(op, f), &["llvm.func"]))
-            else {
-                return Vec::new();
-            };
-            error(format!(
-                "'{name}' op '{function}' does not reference a valid LLVM function"
-            ))
+            // Each function must be an `llvm.func` with a body, checked in order.
+            for function in keyword_symbols(op, list) {
+                let lookup = tables.lookup_from(op, &function);
+                if is_missing_or_other(&lookup, &["llvm.func"]) {
+                    return error(format!(
+                        "'{name}' op '{function}' does not reference a valid LLVM function"
+                    ));
+                }
+                if let Lookup::Found(definition) = lookup
+                    && is_declaration(&definition)
+                {
+                    return error(format!(
+                        "'{name}' op '{function}' does not have a definition"
+                    ));
+                }
+            }
+            Vec::new()
         }
         "gpu.launch_func" => launch_func(op, tables).map_or(Vec::new(), error),
         "irdl.base" | "irdl.parametric" => {
@@ -297,6 +314,19 @@ fn irdl_reference(
             })
         }
     }
+}
+
+/// Is the function op a declaration: no region, or one without a block?
+fn is_declaration(function: &SyntaxNode) -> bool {
+    // A generic op keeps its regions in a list.
+    let mut regions = function.children().flat_map(|c| match c.kind() {
+        REGION_LIST => c.children().filter(|r| r.kind() == REGION).collect(),
+        REGION => vec![c],
+        _ => Vec::new(),
+    });
+    regions
+        .next()
+        .is_none_or(|r| !r.children().any(|c| c.kind() == BLOCK))
 }
 
 /// Did a lookup surely fail to find an op of one of `kinds`? A symbol defined by an op we
