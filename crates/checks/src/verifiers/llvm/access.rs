@@ -29,6 +29,10 @@ pub(super) fn store(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
 /// The checks of an access of a `ty` value, whose ordering must not be one of
 /// `refused`; in MLIR's order.
 fn access_failure(op: &Op<'_>, cx: &mut Cx<'_>, ty: &Type, refused: &[&str]) -> Option<Diagnostic> {
+    // A custom form our format matcher did not take says nothing of its attributes.
+    if !op.parsed() {
+        return None;
+    }
     let ordering = ordering(op, cx)?;
     if ordering == "not_atomic" {
         return has_attr(op, "syncscope")

@@ -70,12 +70,12 @@ impl LType {
         }
     }
 
-    /// Can the type be printed as MLIR prints it (no `Other` or `Unknown` inside)?
+    /// Can the type be printed as MLIR prints it (no struct, `Other` or `Unknown` inside)?
     pub(super) fn printable(&self) -> bool {
         match self {
-            LType::LlvmOther | LType::Other | LType::Unknown | LType::Struct(None) => false,
+            // A struct's name and packing are not kept.
+            LType::LlvmOther | LType::Other | LType::Unknown | LType::Struct(_) => false,
             LType::Array(_, element) | LType::Vector(_, element) => element.printable(),
-            LType::Struct(Some(body)) => body.iter().all(LType::printable),
             _ => true,
         }
     }
@@ -363,4 +363,68 @@ fn integer(word: &str) -> Option<LType> {
         return None;
     }
     Some(LType::Int(digits.parse().ok()?, signedness))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LType, function_result};
+    use mlir_types::{OpaqueType, Type};
+    use std::sync::Arc;
+
+    /// The `LType` of `!llvm.<data>`.
+    fn read(data: &str) -> LType {
+        LType::of(&Type::Opaque(Arc::new(OpaqueType {
+            dialect: "llvm".into(),
+            data: data.into(),
+        })))
+    }
+
+    #[test]
+    fn llvm_types_print_back_canonically() {
+        for (written, printed) in [
+            ("ptr", "!llvm.ptr"),
+            ("ptr<3>", "!llvm.ptr<3>"),
+            ("array<3 x i8>", "!llvm.array<3 x i8>"),
+            (
+                "array<2 x !llvm.array<2xf32>>",
+                "!llvm.array<2 x array<2 x f32>>",
+            ),
+            (
+                "array<2 x vector<[4]xi32>>",
+                "!llvm.array<2 x vector<[4]xi32>>",
+            ),
+            (
+                "array<1 x vector<2x!llvm.ptr>>",
+                "!llvm.array<1 x vector<2x!llvm.ptr>>",
+            ),
+        ] {
+            let ty = read(written);
+            assert!(ty.printable(), "{written}");
+            assert_eq!(ty.to_string(), printed);
+        }
+    }
+
+    #[test]
+    fn named_and_unknown_types() {
+        assert_eq!(
+            read("struct<\"n\", (i32)>"),
+            LType::Struct(Some(vec![LType::Int(32, mlir_types::Signedness::Signless)]))
+        );
+        assert_eq!(read("struct<\"n\">"), LType::Struct(None));
+        assert_eq!(read("struct<\"n\", opaque>"), LType::Struct(None));
+        assert_eq!(read("func<i8 (i8)>"), LType::LlvmOther);
+        // An alias or another dialect's type inside a body cannot be read.
+        assert!(!read("array<2 x !alias>").known());
+        assert!(!read("struct<(!test.t)>").known());
+        assert!(!read("array<2 x i8").known());
+        assert_eq!(read("void"), LType::Void);
+        assert!(!read("struct<packed (i8)>").printable());
+    }
+
+    #[test]
+    fn function_results() {
+        assert_eq!(function_result("func<void (i32)>"), Some(LType::Void));
+        assert_eq!(function_result("func<ptr (i32, ...)>"), Some(LType::Ptr(0)));
+        assert_eq!(function_result("ptr"), None);
+    }
 }
