@@ -420,6 +420,16 @@ func.func @result_mismatch() {
 
 // -----
 
+llvm.func @variadic(i8, ...) -> i32
+
+func.func @variadic_without_type(%a : i8) {
+  // expected-error@+1 {{'llvm.call' op missing var_callee_type attribute for vararg call}}
+  %0 = llvm.call @variadic(%a) : (i8) -> i32
+  return
+}
+
+// -----
+
 // Returns that are fine; one in a region of another op is checked against the function too.
 llvm.func @returns(%a : i32) -> i32 {
   "test.region"() ({
