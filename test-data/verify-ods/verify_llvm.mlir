@@ -546,3 +546,11 @@ func.func @gep_too_many_dynamic(%base : !llvm.ptr, %i : i64) {
   %0 = "llvm.getelementptr"(%base, %i) {elem_type = f32, rawConstantIndices = array<i32: 1>} : (!llvm.ptr, i64) -> !llvm.ptr
   return
 }
+
+// -----
+
+func.func @gep_without_result(%base : !llvm.ptr, %i : i64) {
+  // expected-error@+1 {{'llvm.getelementptr' op requires one result}}
+  llvm.getelementptr %base[%i] : (!llvm.ptr, i64) -> (), i64
+  return
+}
