@@ -146,10 +146,10 @@ pub(crate) fn reads_only_the_op(pending: &PendingOp) -> bool {
         "arith" => arith::SELF_CONTAINED_OPS.contains(&name),
         "cf" => cf::SELF_CONTAINED_OPS.contains(&name),
         "func" => func::SELF_CONTAINED_OPS.contains(&name),
-        "llvm" => llvm::SELF_CONTAINED_OPS.contains(&name),
+        "llvm" => llvm::OPS.contains(&name) && !llvm::READS_AROUND.contains(&name),
         "memref" => memref::reads_only_the_op(&Op::new(pending)),
-        "shape" => shape::SELF_CONTAINED_OPS.contains(&name),
-        "tensor" => tensor::SELF_CONTAINED_OPS.contains(&name),
+        "shape" => shape::OPS.contains(&name) && !shape::READS_AROUND.contains(&name),
+        "tensor" => tensor::OPS.contains(&name) && !tensor::READS_AROUND.contains(&name),
         _ => false,
     }
 }

@@ -4,7 +4,7 @@
 use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{AstNode, CustomOpItem, GroupDelimiter};
 
-use super::reader::{Reader, Step, failed, is_keyword};
+use super::reader::{Reader, Step, failed};
 
 /// The cases of MLIR's `arith::AtomicRMWKind`, as written.
 const KINDS: &[&str] = &[
@@ -14,7 +14,7 @@ const KINDS: &[&str] = &[
 
 /// `... reduce ("addf", ...) -> (types) {...}`: the first string that is no kind.
 pub(super) fn reductions(r: &mut Reader<'_, '_>) -> Step {
-    let Some(at) = r.items.iter().position(|i| is_keyword(i, "reduce")) else {
+    let Some(at) = r.items.iter().position(|i| i.is_keyword("reduce")) else {
         return Step::Done;
     };
     let Some(CustomOpItem::Group(group)) = r.items.get(at + 1) else {

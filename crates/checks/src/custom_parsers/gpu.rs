@@ -7,7 +7,7 @@
 use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
-use super::reader::{Reader, Step, failed, is_keyword, plain_error};
+use super::reader::{Reader, Step, failed, plain_error};
 use crate::report::{item_range, wrong_token_at};
 use crate::result_count::result_binding_check;
 use crate::verifiers::{arguments_failure, results_failure};
@@ -92,7 +92,7 @@ pub(super) fn launch_func(r: &mut Reader<'_, '_>) -> Step {
         }
         _ => return Step::Unknown,
     }
-    let Some(args) = r.items.iter().position(|i| is_keyword(i, "args")) else {
+    let Some(args) = r.items.iter().position(|i| i.is_keyword("args")) else {
         return Step::Done;
     };
     match r.items.get(args + 1) {

@@ -95,7 +95,7 @@ impl Reader<'_, '_> {
     }
 
     pub fn eat_keyword(&mut self, word: &str) -> bool {
-        let found = self.peek().is_some_and(|i| is_keyword(i, word));
+        let found = self.peek().is_some_and(|i| i.is_keyword(word));
         self.next += usize::from(found);
         found
     }
@@ -206,10 +206,6 @@ fn types_of(group: &ast::Group) -> Option<Vec<CustomOpItem>> {
         }
     }
     Some(types)
-}
-
-pub(super) fn is_keyword(item: &CustomOpItem, word: &str) -> bool {
-    matches!(item, CustomOpItem::Keyword(k) if k.name_token().is_some_and(|t| t.text() == word))
 }
 
 pub(super) fn plain_error(message: &str, at: TextRange) -> Diagnostic {

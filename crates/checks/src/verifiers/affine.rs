@@ -11,6 +11,7 @@ use mlir_syntax::SyntaxKind;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 
 use crate::diagnostic::Diagnostic;
+pub(super) use crate::verifiers::op::trailing_types;
 use crate::verifiers::op::{Cx, Op};
 use mlir_types::{AffineMap, Attr};
 
@@ -86,19 +87,4 @@ fn dims_and_symbols(items: &[CustomOpItem], at: usize) -> Option<(usize, usize)>
     let dims = group_at(items, at, GroupDelimiter::Paren)?;
     let symbols = group_at(items, at + 1, GroupDelimiter::Bracket).map_or(0, entries);
     Some((entries(dims), symbols))
-}
-
-/// The types written after the custom form's last top-level `:`, lowered.
-fn trailing_types(items: &[CustomOpItem], cx: &mut Cx<'_>) -> Option<Vec<mlir_types::Type>> {
-    let colon = items.iter().rposition(|i| i.is_token(SyntaxKind::COLON))?;
-    let mut types = Vec::new();
-    for item in &items[colon + 1..] {
-        match item {
-            CustomOpItem::Type(ty) => types.push(cx.lower_type(ty.syntax())),
-            CustomOpItem::Token(t) if t.kind() == SyntaxKind::COMMA => {}
-            CustomOpItem::Location(_) => break,
-            _ => return None,
-        }
-    }
-    Some(types)
 }

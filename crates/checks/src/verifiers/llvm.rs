@@ -32,17 +32,9 @@ pub(super) const OPS: &[&str] = &[
     "llvm.store",
 ];
 
-/// The ops whose verifier reads nothing but the op; `llvm.return`'s reads its function,
-/// `llvm.call`'s the type of its callee operand.
-pub(super) const SELF_CONTAINED_OPS: &[&str] = &[
-    "llvm.getelementptr",
-    "llvm.load",
-    "llvm.mlir.constant",
-    "llvm.mlir.global",
-    "llvm.mlir.global_ctors",
-    "llvm.mlir.global_dtors",
-    "llvm.store",
-];
+/// The ops whose verifier reads something beyond the op itself: `llvm.return`'s reads its
+/// function, `llvm.call`'s the type of its callee operand.
+pub(super) const READS_AROUND: &[&str] = &["llvm.call", "llvm.return"];
 
 pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     let found = match op.name {
@@ -88,21 +80,6 @@ fn attr_node(op: &Op<'_>, name: &str) -> Option<SyntaxNode> {
 /// The attribute dictionary written in a custom form (`{alignment = 8}`).
 fn custom_attr_dict(op: &Op<'_>) -> Option<ast::AttrDict> {
     op.node.children().find_map(ast::AttrDict::cast)
-}
-
-/// Is inherent attribute `name` written at all (in any form)?
-fn has_attr(op: &Op<'_>, name: &str) -> bool {
-    match op.matched {
-        Some(matched) => {
-            matched.attribute(name).is_some()
-                || matched
-                    .attr_dict
-                    .as_ref()
-                    .is_some_and(|d| d.entry(name).is_some())
-        }
-        None if op.is_generic() => op.generic_attr(name).is_some(),
-        None => custom_attr_dict(op).is_some_and(|d| d.entry(name).is_some()),
-    }
 }
 
 /// The `LType` of operand or result type `ty`; `Unknown` when it is not known.

@@ -102,6 +102,27 @@ impl<'a> Op<'a> {
         Diagnostic::error("op-verify", message.to_string(), self.at())
     }
 
+    /// Is inherent attribute `name` written at all: by the custom form's format or in its
+    /// attribute dictionary (also of a custom op its format did not match), in a generic
+    /// op's properties or attributes?
+    pub fn has_attr(&self, name: &str) -> bool {
+        match self.matched {
+            Some(matched) => {
+                matched.attribute(name).is_some()
+                    || matched
+                        .attr_dict
+                        .as_ref()
+                        .is_some_and(|d| d.entry(name).is_some())
+            }
+            None if self.is_generic() => self.generic_attr(name).is_some(),
+            None => self
+                .node
+                .children()
+                .find_map(ast::AttrDict::cast)
+                .is_some_and(|d| d.entry(name).is_some()),
+        }
+    }
+
     /// How many operands the op is written with (`None` for a custom op whose syntax did
     /// not match its spec).
     pub fn operand_count(&self) -> Option<usize> {
@@ -342,4 +363,22 @@ fn collect_uses(node: &SyntaxNode, out: &mut Vec<ast::ValueUse>) {
 /// The types of an op's operands.
 pub(crate) fn value_types(op: &SyntaxNode, cx: &Cx<'_>) -> Vec<Option<Type>> {
     operand_uses(op).iter().map(|v| cx.use_type(v)).collect()
+}
+
+/// The types written after a custom op's last top-level `:` (`memref<?xf32>, vector<4xf32>`
+/// of a transfer), lowered; `None` for a generic op or other items there.
+pub(crate) fn trailing_types(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Vec<Type>> {
+    let custom = ast::CustomOp::cast(op.node.clone())?;
+    let items: Vec<ast::CustomOpItem> = custom.items().collect();
+    let colon = items.iter().rposition(|i| i.is_token(SyntaxKind::COLON))?;
+    let mut types = Vec::new();
+    for item in &items[colon + 1..] {
+        match item {
+            ast::CustomOpItem::Type(ty) => types.push(cx.lower_type(ty.syntax())),
+            ast::CustomOpItem::Token(t) if t.kind() == SyntaxKind::COMMA => {}
+            ast::CustomOpItem::Location(_) => break,
+            _ => return None,
+        }
+    }
+    Some(types)
 }

@@ -133,21 +133,6 @@ fn segment_sizes(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Vec<usize>> {
         .collect()
 }
 
-/// Is the op given inherent attribute `name` (in its custom form, its properties or its
-/// attribute dictionary)?
-fn has_attr(op: &Op<'_>, name: &str) -> bool {
-    match op.matched {
-        Some(matched) => {
-            matched.attribute(name).is_some()
-                || matched
-                    .attr_dict
-                    .as_ref()
-                    .is_some_and(|d| d.entry(name).is_some())
-        }
-        None => op.generic_attr(name).is_some(),
-    }
-}
-
 /// The value of attribute `name`, lowered.
 fn attr_value(op: &Op<'_>, cx: &mut Cx<'_>, name: &str) -> Option<Attr> {
     let node = match op.matched {

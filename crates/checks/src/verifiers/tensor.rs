@@ -35,23 +35,10 @@ pub(super) const OPS: &[&str] = &[
     "tensor.splat",
 ];
 
-/// The ops whose verifier reads nothing but the op (its syntax, spec and types, and the
-/// file's aliases); `generate` and `pad` read the types of their block arguments and
-/// yielded value.
-pub(super) const SELF_CONTAINED_OPS: &[&str] = &[
-    "tensor.cast",
-    "tensor.collapse_shape",
-    "tensor.concat",
-    "tensor.empty",
-    "tensor.expand_shape",
-    "tensor.extract",
-    "tensor.extract_slice",
-    "tensor.gather",
-    "tensor.insert",
-    "tensor.insert_slice",
-    "tensor.reshape",
-    "tensor.splat",
-];
+/// The ops whose verifier reads something beyond the op itself (its syntax, spec and
+/// types, and the file's aliases): `generate` and `pad` read the types of their block
+/// arguments and yielded value.
+pub(super) const READS_AROUND: &[&str] = &["tensor.generate", "tensor.pad"];
 
 pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
     let found = match op.name {

@@ -6,10 +6,10 @@ mod outerproduct;
 mod positions;
 mod transfer;
 
-use mlir_syntax::SyntaxKind;
-use mlir_syntax::ast::{self, AstNode, CustomOpItem};
+use mlir_syntax::ast::{self, AstNode};
 
 use crate::diagnostic::Diagnostic;
+pub(super) use crate::verifiers::op::trailing_types;
 use crate::verifiers::op::{Cx, Op};
 use mlir_types::{Attr, Type, VectorDim, VectorType, exact};
 
@@ -65,24 +65,6 @@ fn dim_text(dim: VectorDim) -> String {
 fn element_differs(value: &Type, result: &Type) -> bool {
     let element = |t: &Type| t.element_type().cloned().unwrap_or_else(|| t.clone());
     element(value) != element(result)
-}
-
-/// The types written after a custom op's last top-level `:` (`memref<?xf32>, vector<4xf32>`
-/// of a transfer), lowered.
-fn trailing_types(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Vec<Type>> {
-    let custom = ast::CustomOp::cast(op.node.clone())?;
-    let items: Vec<CustomOpItem> = custom.items().collect();
-    let colon = items.iter().rposition(|i| i.is_token(SyntaxKind::COLON))?;
-    let mut types = Vec::new();
-    for item in &items[colon + 1..] {
-        match item {
-            CustomOpItem::Type(ty) => types.push(cx.lower_type(ty.syntax())),
-            CustomOpItem::Token(t) if t.kind() == SyntaxKind::COMMA => {}
-            CustomOpItem::Location(_) => break,
-            _ => return None,
-        }
-    }
-    Some(types)
 }
 
 /// The attribute `name` of the op as written: in a generic op's properties or attributes,

@@ -5,7 +5,7 @@ use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::{Cx, Op};
 use mlir_types::{Type, exact};
 
-use super::{custom_items, generic_map, trailing_types};
+use super::{generic_map, trailing_types};
 
 /// A generic `affine.load`: its result is the element, at as many subscripts as the map
 /// has inputs.
@@ -37,8 +37,7 @@ pub(super) fn store(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
 /// `affine.vector_load %m[...] : memref-type, vector-type` (and `vector_store`): the
 /// vector holds the memref's elements.
 pub(super) fn vector_access(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
-    let items = custom_items(op)?;
-    let types = trailing_types(&items, cx)?;
+    let types = trailing_types(op, cx)?;
     let [memref, Type::Vector(vector)] = types.as_slice() else {
         return None;
     };

@@ -49,7 +49,7 @@ pub(super) fn delinearize(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
         Some(items) => {
             let into = items.iter().position(|i| i.is_keyword("into"))?;
             let basis = entries(group_at(&items, into + 1, GroupDelimiter::Paren)?);
-            (basis, trailing_types(&items, cx)?.len())
+            (basis, trailing_types(op, cx)?.len())
         }
         None => {
             let value = op.generic_attr("static_basis")?.value()?;

@@ -73,7 +73,7 @@ fn step(op: &Op<'_>, element: &Element, items: &[CustomOpItem], next: &mut usize
         Element::Optional { then, .. } => match then.first() {
             Some(Element::Literal(keyword))
                 if keyword.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
-                    && !is_keyword(item, keyword) =>
+                    && !item.is_keyword(keyword) =>
             {
                 Step::Matched
             }
@@ -98,8 +98,4 @@ fn expect(
     }
     let at = wrong_token_at(end_before(items, *next, op.at().end()));
     Step::Failed(Diagnostic::error("custom-syntax", message, at))
-}
-
-fn is_keyword(item: &CustomOpItem, keyword: &str) -> bool {
-    matches!(item, CustomOpItem::Keyword(k) if k.text().as_deref() == Some(keyword))
 }

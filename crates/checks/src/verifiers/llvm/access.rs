@@ -3,7 +3,7 @@
 //! access allows and an explicit alignment.
 
 use super::types::LType;
-use super::{Cx, Op, attr_node, has_attr, type_text};
+use super::{Cx, Op, attr_node, type_text};
 use crate::diagnostic::Diagnostic;
 use mlir_dialects::registry::AttrValue;
 use mlir_types::{Attr, FloatKind, Type};
@@ -35,7 +35,8 @@ fn access_failure(op: &Op<'_>, cx: &mut Cx<'_>, ty: &Type, refused: &[&str]) -> 
     }
     let ordering = ordering(op, cx)?;
     if ordering == "not_atomic" {
-        return has_attr(op, "syncscope")
+        return op
+            .has_attr("syncscope")
             .then(|| op.error("expected syncscope to be null for non-atomic access"));
     }
     if surely_not_atomic_type(&LType::of(ty)) {
@@ -47,7 +48,7 @@ fn access_failure(op: &Op<'_>, cx: &mut Cx<'_>, ty: &Type, refused: &[&str]) -> 
     if refused.contains(&ordering) {
         return Some(op.error(format!("unsupported ordering '{ordering}'")));
     }
-    (!has_attr(op, "alignment")).then(|| op.error("expected alignment for atomic access"))
+    (!op.has_attr("alignment")).then(|| op.error("expected alignment for atomic access"))
 }
 
 /// The access's ordering by its keyword (`not_atomic` when not written); `None` when we
@@ -61,7 +62,7 @@ fn ordering(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<&'static str> {
             .map(|(_, name)| *name)
             .find(|n| n == keyword);
     }
-    if !has_attr(op, "ordering") {
+    if !op.has_attr("ordering") {
         return Some("not_atomic");
     }
     let value = match cx.lower_attr(&attr_node(op, "ordering")?) {

@@ -5,7 +5,7 @@
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
 use super::types::LType;
-use super::{Cx, Op, has_attr, type_text};
+use super::{Cx, Op, type_text};
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::operand_uses;
 
@@ -31,6 +31,6 @@ pub(super) fn call(op: &Op<'_>, cx: &Cx<'_>) -> Option<Diagnostic> {
 fn is_direct(op: &Op<'_>) -> bool {
     match ast::CustomOp::cast(op.node.clone()) {
         Some(custom) => matches!(custom.items().next(), Some(CustomOpItem::SymbolRef(_))),
-        None => has_attr(op, "callee"),
+        None => op.has_attr("callee"),
     }
 }

@@ -5,7 +5,7 @@
 use mlir_syntax::SyntaxNode;
 use mlir_syntax::ast::AstNode;
 
-use super::{OperationParts, Uses, full_name, has_attr, operation_parts, parent_name, segments};
+use super::{OperationParts, Uses, full_name, operation_parts, parent_name, segments};
 use crate::diagnostic::{Diagnostic, Note};
 use crate::verifiers::op::{Cx, Op};
 use mlir_types::Type;
@@ -18,8 +18,8 @@ pub(super) fn failure(op: &Op<'_>, cx: &mut Cx<'_>, uses: Option<&Uses>) -> Opti
         "pdl.apply_native_rewrite" => native_rewrite(op),
         "pdl.attribute" => attribute(op, uses),
         "pdl.operand" | "pdl.operands" => bindable(op, uses),
-        "pdl.type" if !has_attr(op, "constantType") => bindable(op, uses),
-        "pdl.types" if !has_attr(op, "constantTypes") => bindable(op, uses),
+        "pdl.type" if !op.has_attr("constantType") => bindable(op, uses),
+        "pdl.types" if !op.has_attr("constantTypes") => bindable(op, uses),
         "pdl.operation" => operation(op, cx, uses),
         "pdl.replace" => replace(op, cx),
         "pdl.results" => results(op),
@@ -48,7 +48,7 @@ fn native_rewrite(op: &Op<'_>) -> Option<Diagnostic> {
 }
 
 fn attribute(op: &Op<'_>, uses: Option<&Uses>) -> Option<Diagnostic> {
-    if !has_attr(op, "value") {
+    if !op.has_attr("value") {
         if parent_name(op.node).as_deref() == Some("pdl.rewrite") {
             return Some(op.error("expected constant value when specified within a `pdl.rewrite`"));
         }
@@ -198,7 +198,7 @@ fn replace(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
 
 fn results(op: &Op<'_>) -> Option<Diagnostic> {
     let ty = op.results.first()?.as_ref()?;
-    if has_attr(op, "index") || pdl_type(Some(ty)).is_none_or(|t| t.starts_with("range")) {
+    if op.has_attr("index") || pdl_type(Some(ty)).is_none_or(|t| t.starts_with("range")) {
         return None;
     }
     Some(op.error(format!(
@@ -210,7 +210,7 @@ fn results(op: &Op<'_>) -> Option<Diagnostic> {
 fn rewrite(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
     let region = op.regions().first();
     let has_block = region.is_some_and(|r| r.entry_block().is_some());
-    if has_attr(op, "name") {
+    if op.has_attr("name") {
         return has_block
             .then(|| op.error("expected rewrite region to be empty when rewrite is external"));
     }
