@@ -182,7 +182,7 @@ fn element_or_self(ty: &Type) -> &Type {
 /// Do two known types surely have incompatible shapes (MLIR's `verifyCompatibleShape`:
 /// ranks differ, or two static sizes of a dimension)? Unranked types and types we do not
 /// read exactly are compatible with anything.
-fn shapes_differ(types: &[Option<&Type>]) -> bool {
+pub(crate) fn shapes_differ(types: &[Option<&Type>]) -> bool {
     let known: Vec<&Type> = types
         .iter()
         .flatten()

@@ -22,6 +22,7 @@ mod builtin;
 mod cf;
 mod dense;
 mod func;
+mod gpu;
 mod llvm;
 pub(crate) use func::{arguments_failure, results_failure};
 mod memref;
@@ -51,6 +52,7 @@ pub(crate) fn wants(name: &str) -> bool {
         "builtin" => builtin::OPS,
         "cf" => cf::OPS,
         "func" => func::OPS,
+        "gpu" => gpu::OPS,
         "llvm" => llvm::OPS,
         "memref" => memref::OPS,
         "pdl" => pdl::OPS,
@@ -126,6 +128,7 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         "builtin" => builtin::verify(op, cx, out),
         "cf" => cf::verify(op, cx, out),
         "func" => func::verify(op, cx, out),
+        "gpu" => gpu::verify(op, cx, out),
         "llvm" => llvm::verify(op, cx, out),
         "memref" => memref::verify(op, cx, out),
         "pdl" => pdl::verify(op, cx, out),
@@ -146,6 +149,7 @@ pub(crate) fn reads_only_the_op(pending: &PendingOp) -> bool {
         "arith" => arith::SELF_CONTAINED_OPS.contains(&name),
         "cf" => cf::SELF_CONTAINED_OPS.contains(&name),
         "func" => func::SELF_CONTAINED_OPS.contains(&name),
+        "gpu" => gpu::OPS.contains(&name) && !gpu::READS_AROUND.contains(&name),
         "llvm" => llvm::OPS.contains(&name) && !llvm::READS_AROUND.contains(&name),
         "memref" => memref::reads_only_the_op(&Op::new(pending)),
         "shape" => shape::OPS.contains(&name) && !shape::READS_AROUND.contains(&name),

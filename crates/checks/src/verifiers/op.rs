@@ -328,7 +328,11 @@ pub(crate) fn entry_arg_types(op: &Op<'_>, cx: &Cx<'_>, index: usize) -> Option<
 
 /// The last op of the region's entry block.
 pub(crate) fn last_op(region: &ast::Region) -> Option<SyntaxNode> {
-    let block = region.entry_block()?;
+    block_last_op(&region.entry_block()?)
+}
+
+/// The last op of a block.
+pub(crate) fn block_last_op(block: &ast::Block) -> Option<SyntaxNode> {
     // From the end: a block may hold thousands of ops.
     let mut node = block.syntax().last_child();
     while let Some(n) = node {
