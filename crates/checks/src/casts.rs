@@ -18,6 +18,11 @@ pub(super) fn cast_failure(op: &str, input: &Type, output: &Type) -> Option<Stri
             kinds(input, output, Type::is_index, is_signless)
                 || kinds(input, output, is_signless, Type::is_index)
         }
+        // One side `index`, the other an integer of any signedness.
+        "index.casts" | "index.castu" => {
+            kinds(input, output, Type::is_index, Type::is_integer)
+                || kinds(input, output, Type::is_integer, Type::is_index)
+        }
         "arith.bitcast" => {
             let scalar = |t: &Type| t.is_integer() || t.is_float();
             widths(input, output, scalar, |i, o| i == o)

@@ -20,6 +20,7 @@ mod affine;
 mod arith;
 mod builtin;
 mod cf;
+mod complex;
 mod dense;
 mod func;
 mod gpu;
@@ -51,6 +52,7 @@ pub(crate) fn wants(name: &str) -> bool {
         "arith" => arith::OPS,
         "builtin" => builtin::OPS,
         "cf" => cf::OPS,
+        "complex" => complex::OPS,
         "func" => func::OPS,
         "gpu" => gpu::OPS,
         "llvm" => llvm::OPS,
@@ -127,6 +129,7 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         "arith" => arith::verify(op, cx, out),
         "builtin" => builtin::verify(op, cx, out),
         "cf" => cf::verify(op, cx, out),
+        "complex" => complex::verify(op, cx, out),
         "func" => func::verify(op, cx, out),
         "gpu" => gpu::verify(op, cx, out),
         "llvm" => llvm::verify(op, cx, out),
@@ -148,6 +151,7 @@ pub(crate) fn reads_only_the_op(pending: &PendingOp) -> bool {
     match name.split_once('.').map_or(name, |(d, _)| d) {
         "arith" => arith::SELF_CONTAINED_OPS.contains(&name),
         "cf" => cf::SELF_CONTAINED_OPS.contains(&name),
+        "complex" => complex::OPS.contains(&name),
         "func" => func::SELF_CONTAINED_OPS.contains(&name),
         "gpu" => gpu::OPS.contains(&name) && !gpu::READS_AROUND.contains(&name),
         "llvm" => llvm::OPS.contains(&name) && !llvm::READS_AROUND.contains(&name),
