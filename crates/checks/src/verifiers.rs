@@ -32,6 +32,7 @@ mod pdl;
 mod scf;
 mod shape;
 mod shaped;
+mod spirv;
 mod tensor;
 mod vector;
 
@@ -60,6 +61,7 @@ pub(crate) fn wants(name: &str) -> bool {
         "pdl" => pdl::OPS,
         "scf" => scf::OPS,
         "shape" => shape::OPS,
+        "spirv" => spirv::OPS,
         "tensor" => tensor::OPS,
         "vector" => vector::OPS,
         _ => return false,
@@ -137,6 +139,7 @@ fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         "pdl" => pdl::verify(op, cx, out),
         "scf" => scf::verify(op, cx, out),
         "shape" => shape::verify(op, cx, out),
+        "spirv" => spirv::verify(op, cx, out),
         "tensor" => tensor::verify(op, cx, out),
         "vector" => vector::verify(op, cx, out),
         _ => {}
@@ -157,6 +160,7 @@ pub(crate) fn reads_only_the_op(pending: &PendingOp) -> bool {
         "llvm" => llvm::OPS.contains(&name) && !llvm::READS_AROUND.contains(&name),
         "memref" => memref::reads_only_the_op(&Op::new(pending)),
         "shape" => shape::OPS.contains(&name) && !shape::READS_AROUND.contains(&name),
+        "spirv" => spirv::OPS.contains(&name),
         "tensor" => tensor::OPS.contains(&name) && !tensor::READS_AROUND.contains(&name),
         _ => false,
     }
