@@ -4,11 +4,16 @@
 //! `AtLeastNSuccessors<N>`, ... traits (`'index.add' op expected 2 operands, but found 1`).
 //! They are verified before anything else of the op, its attributes included.
 
-use mlir_dialects::registry::{OpSpec, ValueSpec};
+use mlir_dialects::registry::{OpSpec, Trait, ValueSpec};
 use mlir_syntax::ast;
 
 /// MLIR's error for the first count of `op` that its spec does not allow.
 pub(super) fn count_failure(op: &ast::GenericOp, spec: &OpSpec) -> Option<String> {
+    // Successors on an op that is no terminator end MLIR's parse ("successors in
+    // non-terminator"), before any verification.
+    if !spec.has_trait(&Trait::Terminator) && op.successors().next().is_some() {
+        return None;
+    }
     let regions = Declared::of(spec.regions.iter().map(|r| r.variadic));
     let results = Declared::of(spec.results.iter().map(is_variable));
     let successors = Declared::of(spec.successors.iter().map(|s| s.variadic));
