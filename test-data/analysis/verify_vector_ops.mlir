@@ -389,3 +389,11 @@ func.func @transfers_ok(%m: memref<?x?xf32>, %e: memref<?x?xvector<4xf32>>, %i: 
   vector.transfer_write %v, %m[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : vector<4x4xf32>, memref<?x?xf32>
   return
 }
+
+// -----
+
+func.func @shuffle_custom_elements(%a: vector<2xf32>, %b: vector<2xi32>) {
+  // expected-error@+1 {{'vector.shuffle' op failed to verify that second operand v2 and result have same element type}}
+  %1 = vector.shuffle %a, %b [0, 1] : vector<2xf32>, vector<2xi32>
+  return
+}

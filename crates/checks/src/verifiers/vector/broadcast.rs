@@ -52,13 +52,13 @@ pub(super) fn shuffle(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
     } else {
         None
     };
-    if let Some(result) = result {
-        for (which, operand) in [("first operand v1", v1), ("second operand v2", v2)] {
-            if operand.element != result.element {
-                return Some(op.error(format!(
-                    "failed to verify that {which} and result have same element type"
-                )));
-            }
+    // The custom form's result takes v1's element type.
+    let result_element = result.map_or(&v1.element, |r| &r.element);
+    for (which, operand) in [("first operand v1", v1), ("second operand v2", v2)] {
+        if operand.element != *result_element {
+            return Some(op.error(format!(
+                "failed to verify that {which} and result have same element type"
+            )));
         }
     }
     let mask = i64_list(op, cx, "mask")?;
