@@ -7,7 +7,6 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::{Cx, Op};
-use mlir_dialects::registry::AttrValue;
 use mlir_types::{Attr, Type, exact};
 
 /// The ops this file verifies.
@@ -43,13 +42,7 @@ fn constant(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
 /// The type of each part of the `value` array (`None` for a part that is no number), as
 /// the custom form writes it or a generic op holds it; `None` if we cannot tell.
 fn part_types(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Vec<Option<Type>>> {
-    let node = match op.matched {
-        Some(matched) => match &matched.attribute("value")?.value {
-            AttrValue::Node(node) => node.clone(),
-            _ => return None,
-        },
-        None => op.generic_attr("value")?.value()?.syntax().clone(),
-    };
+    let node = op.attr_node("value")?;
     // A custom form's `[1.0 : f32, 2.0 : f32]` may be kept as a group of items, where a
     // part's `: type` is items of its own.
     let Some(group) = ast::Group::cast(node.clone()) else {

@@ -11,8 +11,6 @@ mod globals;
 mod ret;
 mod types;
 
-use mlir_dialects::registry::AttrValue;
-use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxElement, SyntaxKind, SyntaxNode};
 
 use crate::diagnostic::Diagnostic;
@@ -50,36 +48,6 @@ pub(super) fn verify(op: &Op<'_>, cx: &mut Cx<'_>, out: &mut Vec<Diagnostic>) {
         _ => None,
     };
     out.extend(found);
-}
-
-/// The node of inherent attribute `name` as the op writes it: in the custom form's own
-/// syntax or its attribute dictionary, or in a generic op's properties or attributes.
-/// `None` if it is not written (or is written as a keyword, see `keyword_attr`).
-fn attr_node(op: &Op<'_>, name: &str) -> Option<SyntaxNode> {
-    match op.matched {
-        Some(matched) => match matched.attribute(name).map(|a| &a.value) {
-            Some(AttrValue::Node(node)) => Some(node.clone()),
-            Some(_) => None,
-            None => Some(
-                matched
-                    .attr_dict
-                    .as_ref()?
-                    .entry(name)?
-                    .value()?
-                    .syntax()
-                    .clone(),
-            ),
-        },
-        None if op.is_generic() => Some(op.generic_attr(name)?.value()?.syntax().clone()),
-        // A custom form with its own parser (`llvm.mlir.global`) has no match: its
-        // attribute dictionary is a child of the op.
-        None => Some(custom_attr_dict(op)?.entry(name)?.value()?.syntax().clone()),
-    }
-}
-
-/// The attribute dictionary written in a custom form (`{alignment = 8}`).
-fn custom_attr_dict(op: &Op<'_>) -> Option<ast::AttrDict> {
-    op.node.children().find_map(ast::AttrDict::cast)
 }
 
 /// The `LType` of operand or result type `ty`; `Unknown` when it is not known.

@@ -5,7 +5,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::facts::{Facts, PendingOp};
 use crate::report::custom_op_error;
-use mlir_dialects::registry::{OpMatch, OpSpec, Registry};
+use mlir_dialects::registry::{AttrValue, OpMatch, OpSpec, Registry};
 use mlir_hir::Resolution;
 use mlir_hir::ops::op_name_range;
 use mlir_syntax::ast::{self, AstNode};
@@ -121,6 +121,27 @@ impl<'a> Op<'a> {
                 .find_map(ast::AttrDict::cast)
                 .is_some_and(|d| d.entry(name).is_some()),
         }
+    }
+
+    /// The node of inherent attribute `name` as the op writes it: in the custom form's own
+    /// syntax or its attribute dictionary (also of a custom op its format did not match),
+    /// or in a generic op's properties or attributes. `None` if it is not written, or is
+    /// written as a keyword or flags the matcher read.
+    pub fn attr_node(&self, name: &str) -> Option<SyntaxNode> {
+        let entry = match self.matched {
+            Some(matched) => match matched.attribute(name).map(|a| &a.value) {
+                Some(AttrValue::Node(node)) => return Some(node.clone()),
+                Some(_) => return None,
+                None => matched.attr_dict.as_ref()?.entry(name)?,
+            },
+            None if self.is_generic() => self.generic_attr(name)?,
+            None => self
+                .node
+                .children()
+                .find_map(ast::AttrDict::cast)?
+                .entry(name)?,
+        };
+        Some(entry.value()?.syntax().clone())
     }
 
     /// How many operands the op is written with (`None` for a custom op whose syntax did

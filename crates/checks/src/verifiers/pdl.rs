@@ -135,20 +135,7 @@ fn segment_sizes(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Vec<usize>> {
 
 /// The value of attribute `name`, lowered.
 fn attr_value(op: &Op<'_>, cx: &mut Cx<'_>, name: &str) -> Option<Attr> {
-    let node = match op.matched {
-        Some(matched) => match matched.attribute(name).map(|a| &a.value) {
-            Some(mlir_dialects::registry::AttrValue::Node(node)) => node.clone(),
-            _ => matched
-                .attr_dict
-                .as_ref()?
-                .entry(name)?
-                .value()?
-                .syntax()
-                .clone(),
-        },
-        None => op.generic_attr(name)?.value()?.syntax().clone(),
-    };
-    Some(cx.lower_attr(&node))
+    Some(cx.lower_attr(&op.attr_node(name)?))
 }
 
 /// What a `pdl.operation` is given: the name of the op it stands for, its operand

@@ -11,8 +11,6 @@ mod slices;
 
 use std::sync::Arc;
 
-use mlir_syntax::ast::AstNode;
-
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::op::{Cx, Op};
 use mlir_types::{Attr, Dim, RankedTensorType, Type};
@@ -100,12 +98,5 @@ fn dynamic_sizes(op: &Op<'_>, leading: usize) -> Option<Diagnostic> {
 /// The value of integer attribute `name`, as the custom form writes it or a generic op's
 /// properties or attributes hold it.
 fn integer_attr(op: &Op<'_>, cx: &mut Cx<'_>, name: &str) -> Option<i64> {
-    let node = match op.matched {
-        Some(matched) => match &matched.attribute(name)?.value {
-            mlir_dialects::registry::AttrValue::Node(node) => node.clone(),
-            _ => return None,
-        },
-        None => op.generic_attr(name)?.value()?.syntax().clone(),
-    };
-    crate::verifiers::shaped::integer(&cx.lower_attr(&node))
+    crate::verifiers::shaped::integer(&cx.lower_attr(&op.attr_node(name)?))
 }

@@ -6,8 +6,6 @@ mod outerproduct;
 mod positions;
 mod transfer;
 
-use mlir_syntax::ast::{self, AstNode};
-
 use crate::diagnostic::Diagnostic;
 pub(super) use crate::verifiers::op::trailing_types;
 use crate::verifiers::op::{Cx, Op};
@@ -67,14 +65,9 @@ fn element_differs(value: &Type, result: &Type) -> bool {
     element(value) != element(result)
 }
 
-/// The attribute `name` of the op as written: in a generic op's properties or attributes,
-/// or in a custom op's attribute dictionary.
+/// The attribute `name` of the op as written, lowered.
 fn written_attr(op: &Op<'_>, cx: &mut Cx<'_>, name: &str) -> Option<Attr> {
-    let entry = match ast::CustomOp::cast(op.node.clone()) {
-        Some(custom) => custom.attr_dict()?.entry(name)?,
-        None => op.generic_attr(name)?,
-    };
-    Some(cx.lower_attr(entry.value()?.syntax()))
+    Some(cx.lower_attr(&op.attr_node(name)?))
 }
 
 /// The integers of the `DenseI64ArrayAttr` named `name`: `[0, 1]` in the custom form,

@@ -3,7 +3,7 @@
 //! access allows and an explicit alignment.
 
 use super::types::LType;
-use super::{Cx, Op, attr_node, type_text};
+use super::{Cx, Op, type_text};
 use crate::diagnostic::Diagnostic;
 use mlir_dialects::registry::AttrValue;
 use mlir_types::{Attr, FloatKind, Type};
@@ -65,7 +65,7 @@ fn ordering(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<&'static str> {
     if !op.has_attr("ordering") {
         return Some("not_atomic");
     }
-    let value = match cx.lower_attr(&attr_node(op, "ordering")?) {
+    let value = match cx.lower_attr(&op.attr_node("ordering")?) {
         Attr::Integer(int) => int.value_i128()?,
         _ => return None,
     };

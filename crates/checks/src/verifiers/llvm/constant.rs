@@ -7,7 +7,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxElement, SyntaxKind, SyntaxNode};
 
 use super::types::LType;
-use super::{Cx, Op, attr_node, group_pieces};
+use super::{Cx, Op, group_pieces};
 use crate::diagnostic::Diagnostic;
 use crate::verifiers::dense::{elements_type_node, surely_not_splat};
 use mlir_types::{Attr, FloatKind, Type};
@@ -53,7 +53,7 @@ pub(super) fn constant(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
                 .find(|c| c.kind() == SyntaxKind::PAREN_GROUP)?;
             custom_item(&group_pieces(&group).into_iter().next()?, cx)
         }
-        None => attr_item(&attr_node(op, "value")?, cx),
+        None => attr_item(&op.attr_node("value")?, cx),
     };
     let result = match op.results.first() {
         Some(Some(ty)) => LType::of(ty),

@@ -5,7 +5,7 @@
 
 use mlir_syntax::SyntaxKind;
 
-use super::{Cx, Op, attr_node};
+use super::{Cx, Op};
 use crate::diagnostic::Diagnostic;
 use mlir_types::Attr;
 
@@ -17,7 +17,7 @@ pub(super) fn getelementptr(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> 
         let results = custom_result_count(op)?;
         return (results != 1).then(|| op.error("requires one result"));
     }
-    let Attr::DenseArray(array) = cx.lower_attr(&attr_node(op, "rawConstantIndices")?) else {
+    let Attr::DenseArray(array) = cx.lower_attr(&op.attr_node("rawConstantIndices")?) else {
         return None;
     };
     let mut dynamic = 0;

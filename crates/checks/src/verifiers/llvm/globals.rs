@@ -5,12 +5,12 @@
 
 use mlir_syntax::{SyntaxElement, SyntaxKind, SyntaxNode};
 
-use super::{Cx, Op, attr_node, group_pieces};
+use super::{Cx, Op, group_pieces};
 use crate::diagnostic::Diagnostic;
 use mlir_types::Attr;
 
 pub(super) fn global(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
-    let alignment = match cx.lower_attr(&attr_node(op, "alignment")?) {
+    let alignment = match cx.lower_attr(&op.attr_node("alignment")?) {
         Attr::Integer(int) => int.value_i128()?,
         _ => return None,
     };
@@ -20,9 +20,9 @@ pub(super) fn global(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
 
 /// `global_ctors` (`list` is `ctors`) or `global_dtors` (`dtors`).
 pub(super) fn structors(op: &Op<'_>, cx: &mut Cx<'_>, list: &str) -> Option<Diagnostic> {
-    let functions = elements(&attr_node(op, list)?, cx)?;
-    let priorities = elements(&attr_node(op, "priorities")?, cx)?;
-    let data = elements(&attr_node(op, "data")?, cx)?;
+    let functions = elements(&op.attr_node(list)?, cx)?;
+    let priorities = elements(&op.attr_node("priorities")?, cx)?;
+    let data = elements(&op.attr_node("data")?, cx)?;
     if functions.len() != priorities.len() || functions.len() != data.len() {
         return Some(op.plain_error(format!(
             "{list}, priorities, and data must have the same number of elements"
