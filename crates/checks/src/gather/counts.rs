@@ -19,8 +19,8 @@ pub(super) fn count_failure(op: &ast::GenericOp, spec: &OpSpec) -> Option<String
     let successors = Declared::of(spec.successors.iter().map(|s| s.variadic));
     let operands = Declared::of(spec.operands.iter().map(is_variable));
     let message = regions
-        .region_failure(op.regions().count())
-        .or_else(|| results.result_failure(result_count(op)?))
+        .region_or_result_failure(op.regions().count(), "region")
+        .or_else(|| results.region_or_result_failure(result_count(op)?, "result"))
         .or_else(|| successors.successor_failure(op.successors().count()))
         .or_else(|| operands.operand_failure(op.operand_list().map(|_| op.operands().count())?))?;
     Some(format!("'{}' op {message}", spec.name))
@@ -68,27 +68,17 @@ impl Declared {
         }
     }
 
-    fn region_failure(&self, found: usize) -> Option<String> {
+    /// Regions and results are worded alike: `requires zero regions`, `requires one
+    /// result`, `expected 2 regions`, `expected 1 or more results`.
+    fn region_or_result_failure(&self, found: usize, noun: &str) -> Option<String> {
         if self.allows(found) {
             return None;
         }
         Some(match (self.variadic, self.fixed) {
-            (true, n) => format!("expected {n} or more regions"),
-            (false, 0) => "requires zero regions".to_string(),
-            (false, 1) => "requires one region".to_string(),
-            (false, n) => format!("expected {n} regions"),
-        })
-    }
-
-    fn result_failure(&self, found: usize) -> Option<String> {
-        if self.allows(found) {
-            return None;
-        }
-        Some(match (self.variadic, self.fixed) {
-            (true, n) => format!("expected {n} or more results"),
-            (false, 0) => "requires zero results".to_string(),
-            (false, 1) => "requires one result".to_string(),
-            (false, n) => format!("expected {n} results"),
+            (true, n) => format!("expected {n} or more {noun}s"),
+            (false, 0) => format!("requires zero {noun}s"),
+            (false, 1) => format!("requires one {noun}"),
+            (false, n) => format!("expected {n} {noun}s"),
         })
     }
 
