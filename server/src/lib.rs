@@ -11,6 +11,7 @@ pub mod lsp;
 mod memory;
 pub mod ods;
 mod ods_settings;
+mod priority;
 mod project;
 mod read_file;
 mod render;

@@ -2,6 +2,7 @@
 //! and the analysis thread, the outgoing task, and the entry point.
 
 mod backend;
+mod busy;
 mod catch_panic;
 mod convert;
 mod documents;
@@ -99,6 +100,8 @@ pub struct Shared {
     configured_irdl: std::sync::Mutex<Vec<std::path::PathBuf>>,
     /// The project files of the workspace folders (`.mlir-analyzer.toml`).
     projects: RwLock<Vec<crate::project::ProjectFile>>,
+    /// Is the analysis thread at work (background loads wait for it)?
+    analysis_busy: busy::AnalysisBusy,
 }
 
 impl Shared {
@@ -291,6 +294,7 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
         registry: RwLock::new(mlir_analysis::registry::Registry::builtin_arc()),
         configured_irdl: std::sync::Mutex::new(Vec::new()),
         projects: RwLock::new(Vec::new()),
+        analysis_busy: busy::AnalysisBusy::default(),
     });
     let worker = Arc::new(WorkerHandle::new(worker::spawn(
         shared.clone(),

@@ -30,6 +30,10 @@ const SETTLE: Duration = Duration::from_millis(100);
 /// but the user waits for each, so the wait is short.
 const EDIT_SETTLE: Duration = Duration::from_millis(25);
 
+/// How long a load waits for the analysis thread to fall idle before it starts anyway (at
+/// the lowest priority): a million-line file takes seconds to open.
+const YIELD_AT_MOST: Duration = Duration::from_secs(5);
+
 /// How long to wait for the client to accept a progress token before loading without.
 const CREATE_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -205,6 +209,8 @@ fn normal(path: &Path) -> PathBuf {
 
 impl Context {
     fn run(&mut self, requests: &Receiver<Request>) {
+        // Loads are background work: an open or a keystroke must not wait for a core.
+        crate::priority::lower_this_thread();
         while let Ok(mut request) = requests.recv() {
             loop {
                 match requests.recv_timeout(request.settle) {
@@ -213,6 +219,9 @@ impl Context {
                     Err(RecvTimeoutError::Disconnected) => return,
                 }
             }
+            // The analysis of what is open goes first: its diagnostics are what the user
+            // waits for, and the dialects are used as soon as they are loaded after it.
+            self.shared.analysis_busy.wait_idle(YIELD_AT_MOST);
             if !self.is_stale(request.generation) {
                 self.load(&request);
                 // A load's evaluation frees far more than the registry it keeps.

@@ -65,6 +65,7 @@ const IDLE: Duration = Duration::from_secs(1);
 fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outgoing>) {
     let mut host = AnalysisHost::default();
     while let Some(first) = next_event(events) {
+        shared.analysis_busy.set(true);
         let mut batch = Batch::default();
         batch.add(first);
         let debounce = Duration::from_millis(shared.settings().debounce_ms);
@@ -80,6 +81,7 @@ fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outg
                 return;
             }
         }
+        shared.analysis_busy.set(false);
     }
 }
 
