@@ -63,6 +63,8 @@ def I32 : Type<CPred<"$_self.isSignlessInteger(32)">, "32-bit signless integer">
 }
 def F32 : Type<CPred<"$_self.isF32()">, "32-bit float">;
 def Index : Type<CPred<"::llvm::isa<::mlir::IndexType>($_self)">, "index">;
+def FunctionType : Type<CPred<"::llvm::isa<::mlir::FunctionType>($_self)">, "function type",
+                        "::mlir::FunctionType">;
 // A dialect type we cannot model: its predicate is C++ of the dialect.
 def Toy_Shape : Type<CPred<"::llvm::isa<::toy::ShapeType>($_self)">, "toy shape">;
 
@@ -115,6 +117,33 @@ class DefaultValuedAttr<Attr a, string value> : Attr<a.predicate, a.summary> {
   let defaultValue = value;
   let baseAttr = a;
 }
+// An attribute narrowed by constraints of its own: the summary joins their words.
+class AttrConstraint<Pred p, string s> : Constraint<p, s>;
+class ConfinedAttr<Attr a, list<AttrConstraint> cs>
+    : Attr<And<!listconcat([a.predicate], !foreach(c, cs, c.predicate))>,
+           !foldl(a.summary, cs, words, c, words # " " # c.summary)> {
+  let baseAttr = a;
+  list<AttrConstraint> attrConstraints = cs;
+}
+class IntMinValue<int n> : AttrConstraint<
+    CPred<"::llvm::cast<::mlir::IntegerAttr>($_self).getInt() >= " # n>,
+    "whose minimum value is " # n>;
+class IntMaxValue<int n> : AttrConstraint<
+    CPred<"::llvm::cast<::mlir::IntegerAttr>($_self).getInt() <= " # n>,
+    "whose maximum value is " # n>;
+def IntPositive : AttrConstraint<
+    CPred<"::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isStrictlyPositive()">,
+    "whose value is positive">;
+
+// A type held as an attribute: is a TypeAttr, of the C++ class, and meets the type's
+// own predicate on the type it holds.
+class TypeAttrBase<string cls, string s, Pred p = CPred<"true">>
+    : Attr<And<[CPred<"::llvm::isa<::mlir::TypeAttr>($_self)">,
+                CPred<"::llvm::isa<" # cls # ">(::llvm::cast<::mlir::TypeAttr>($_self).getValue())">,
+                SubstLeaves<"$_self", "::llvm::cast<::mlir::TypeAttr>($_self).getValue()", p>]>,
+           s>;
+class TypeAttrOf<Type t> : TypeAttrBase<t.cppType, "type attribute of " # t.summary, t.predicate>;
+
 class Property<string s> {
   string summary = s;
   string defaultValue = "";

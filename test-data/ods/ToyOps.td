@@ -105,3 +105,13 @@ def Toy_CountOp : Toy_Op<"count", [Pure]> {
   let results = (outs Index);
   let hasCustomAssemblyFormat = 1;
 }
+
+// Attributes narrowed by ConfinedAttr, and a type held as an attribute: MLIR checks their
+// values, quoting the summary.
+def Toy_TileOp : Toy_Op<"tile"> {
+  let summary = "tiles a loop";
+  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<8>]>:$depth,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$size,
+                       OptionalAttr<TypeAttrOf<FunctionType>>:$signature);
+  let assemblyFormat = "$depth attr-dict";
+}

@@ -83,6 +83,59 @@ func.func @required_attribute() -> index {
 
 // -----
 
+// Attribute values, after their presence: a ConfinedAttr's bounds in custom form, in the
+// attribute dictionary and in properties, worded by the attribute's ODS summary.
+func.func @confined_custom() {
+  // expected-error@+1 {{'linalg.index' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0}}
+  %0 = linalg.index -1 : index
+  return
+}
+
+// -----
+
+func.func @confined_generic() {
+  // expected-error@+1 {{'linalg.index' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0}}
+  %0 = "linalg.index"() {dim = -2} : () -> index
+  return
+}
+
+// -----
+
+func.func @confined_property() {
+  // expected-error@+1 {{'linalg.index' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0}}
+  %0 = "linalg.index"() <{dim = -1}> : () -> index
+  return
+}
+
+// -----
+
+func.func @attribute_of_another_width() {
+  // expected-error@+1 {{'linalg.index' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0}}
+  %0 = "linalg.index"() {dim = 1 : i32} : () -> index
+  return
+}
+
+// -----
+
+// A type attribute holding a type of another class, or no type at all.
+gpu.module @type_attribute {
+  // expected-error@+1 {{'gpu.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type}}
+  "gpu.func"() ({
+    gpu.return
+  }) {sym_name = "kernel", function_type = i32} : () -> ()
+}
+
+// -----
+
+gpu.module @not_a_type_attribute {
+  // expected-error@+1 {{'gpu.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type}}
+  "gpu.func"() ({
+    gpu.return
+  }) {sym_name = "kernel", function_type = "() -> ()"} : () -> ()
+}
+
+// -----
+
 // Valid: the same ops as ODS wants them.
 func.func @valid(%a: index) -> index {
   %c = index.constant 4

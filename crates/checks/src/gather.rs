@@ -27,6 +27,7 @@ use mlir_hir::ops::op_name_range;
 use mlir_types::{Lowering, Type};
 
 mod attr_presence;
+mod attr_values;
 mod counts;
 mod irdl_ops;
 mod merged_ops;
@@ -635,6 +636,17 @@ impl<'a> Gatherer<'a> {
         {
             let error = op_verify::error(message, op_name_range(node));
             self.facts.errors.push(error);
+            return false;
+        }
+        let attr_failure = match (ast::GenericOp::cast(node.clone()), matched) {
+            (Some(generic), _) => attr_values::generic_failure(&generic, spec, &mut self.lowering),
+            (None, Some(matched)) => attr_values::custom_failure(matched, spec, &mut self.lowering),
+            (None, None) => None,
+        };
+        if let Some(message) = attr_failure {
+            self.facts
+                .errors
+                .push(op_verify::error(message, op_name_range(node)));
             return false;
         }
         let is_generic = node.kind() == SyntaxKind::GENERIC_OP;

@@ -49,6 +49,7 @@ pub fn is_lowered_root(record: &Record) -> bool {
 pub const READ_FIELDS: &[&str] = &[
     "arguments",
     "assemblyFormat",
+    "attrConstraints",
     "baseAttr",
     "baseType",
     "bitwidth",

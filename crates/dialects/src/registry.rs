@@ -71,8 +71,8 @@ use mlir_syntax::ast::{self, AstNode};
 use rustc_hash::FxHashMap;
 
 pub use constraint::{
-    AttrConstraint, EnumKind, EnumSpec, ImportedConstraint, NamedConstraint, ShapeProperty,
-    TypeConstraint,
+    AttrConstraint, EnumKind, EnumSpec, ImportedConstraint, IntBounds, NamedConstraint,
+    ShapeProperty, TypeConstraint,
 };
 pub use format::{Collection, Element, Format, FormatError};
 pub use hooks_scf::header_error as scf_header_error;

@@ -11,10 +11,10 @@ use tablegen::{Record, Records, Value};
 use super::text_field;
 use crate::registry::constraint_names::Names;
 use crate::registry::expr::Expr;
-use crate::registry::type_pred::{TypePred, parse_cpred};
+use crate::registry::type_pred::{TypePred, parse_cpred, strip_parens};
 use crate::registry::{
-    AttrConstraint, AttrSpec, EnumKind, EnumSpec, ImportedConstraint, Presence, RegionConstraint,
-    RegionSpec, Registry, SuccessorSpec, TypeConstraint, ValueSpec, Variadicity,
+    AttrConstraint, AttrSpec, EnumKind, EnumSpec, ImportedConstraint, IntBounds, Presence,
+    RegionConstraint, RegionSpec, Registry, SuccessorSpec, TypeConstraint, ValueSpec, Variadicity,
 };
 
 /// How deep predicates and wrapped constraints may nest before we stop reading them (a
@@ -159,6 +159,7 @@ pub(crate) fn attr_spec(records: &Records, record: &Record, name: String) -> Opt
             constraint: attr_constraint(records, record, 0),
             name,
             is_property: false,
+            summary: Some(text_field(record, "summary")),
         });
     }
     // A property is read by C++ we do not model: anything goes, and nothing is required
@@ -168,6 +169,7 @@ pub(crate) fn attr_spec(records: &Records, record: &Record, name: String) -> Opt
         constraint: AttrConstraint::Any,
         presence: Presence::Optional,
         is_property: true,
+        summary: None,
     })
 }
 
@@ -205,13 +207,139 @@ fn attr_constraint(records: &Records, record: &Record, depth: u32) -> AttrConstr
     if let Some(spec) = int_enum(records, record).or_else(|| bit_enum_attr(records, record)) {
         return AttrConstraint::Enum(Arc::new(spec));
     }
-    match record
+    if let Some(type_of) = type_attr_constraint(records, record) {
+        return type_of;
+    }
+    let base = match record
         .field("baseAttr")
         .and_then(Value::as_def)
         .and_then(|base| records.get(base))
     {
         Some(base) => attr_constraint(records, base, depth + 1),
-        None => AttrConstraint::Any,
+        None => return AttrConstraint::Any,
+    };
+    let bounds = int_bounds(records, record);
+    let is_integer = matches!(
+        base.unbounded(),
+        AttrConstraint::Int(_) | AttrConstraint::IndexInt
+    );
+    match is_integer && bounds != IntBounds::default() {
+        true => AttrConstraint::Bounded(Box::new(base), bounds),
+        false => base,
+    }
+}
+
+/// The bounds a `ConfinedAttr`'s constraints put on an integer (`IntMinValue<n>`,
+/// `IntMaxValue<n>`, `IntNonNegative`, `IntPositive`), read from their C++ predicates;
+/// a constraint we cannot read adds none (it may still fail in MLIR).
+fn int_bounds(records: &Records, record: &Record) -> IntBounds {
+    let mut bounds = IntBounds::default();
+    if !record.is_a("ConfinedAttr") {
+        return bounds;
+    }
+    let constraints = record
+        .field("attrConstraints")
+        .and_then(Value::as_list)
+        .unwrap_or(&[]);
+    for constraint in constraints.iter().filter_map(|c| records.get(c.as_def()?)) {
+        let Some(pred) = constraint
+            .field("predicate")
+            .and_then(Value::as_def)
+            .and_then(|p| records.get(p))
+        else {
+            continue;
+        };
+        let text: String = text_field(pred, "predExpr").split_whitespace().collect();
+        let text = strip_parens(&text);
+        let Some(test) = text
+            .strip_prefix('!')
+            .unwrap_or(text)
+            .strip_prefix("::llvm::cast<::mlir::IntegerAttr>($_self).")
+        else {
+            continue;
+        };
+        let negated = text.starts_with('!');
+        let number = |prefix: &str| test.strip_prefix(prefix)?.parse::<i64>().ok();
+        match (negated, test) {
+            (true, "getValue().isNegative()") => raise_min(&mut bounds, 0),
+            (false, "getValue().isStrictlyPositive()") => raise_min(&mut bounds, 1),
+            (false, _) => {
+                if let Some(min) = number("getInt()>=") {
+                    raise_min(&mut bounds, min);
+                }
+                if let Some(max) = number("getInt()<=") {
+                    bounds.max = Some(bounds.max.map_or(max, |m| m.min(max)));
+                }
+            }
+            _ => {}
+        }
+    }
+    bounds
+}
+
+fn raise_min(bounds: &mut IntBounds, min: i64) {
+    bounds.min = Some(bounds.min.map_or(min, |m| m.max(min)));
+}
+
+/// How a `TypeAttrBase` reads the type it holds: `$_self` is the attribute there.
+const TYPE_ATTR_VALUE: &str = "::llvm::cast<::mlir::TypeAttr>($_self).getValue()";
+
+/// A type used as an attribute (`TypeAttrOf<FunctionType>`): its predicate, an `And` of
+/// "is a `TypeAttr`", "its type is of the C++ class" and the type constraint's own
+/// predicate on that type, read as a constraint on the type.
+fn type_attr_constraint(records: &Records, record: &Record) -> Option<AttrConstraint> {
+    if !record.is_a("TypeAttrBase") {
+        return None;
+    }
+    let pred = records.get(record.field("predicate")?.as_def()?)?;
+    let children = pred.field("children").and_then(Value::as_list)?;
+    let mut tests = Vec::new();
+    for child in children.iter().filter_map(Value::as_def) {
+        let Some(part) = records.get(child) else {
+            tests.push(TypePred::Unknown);
+            continue;
+        };
+        if part.is_a("CPred") {
+            let text = text_field(part, "predExpr");
+            if strip_parens(&text) != "::llvm::isa<::mlir::TypeAttr>($_self)" {
+                let on_type = text.replace(TYPE_ATTR_VALUE, "$_self");
+                tests.push(parse_cpred(&on_type).map_or(TypePred::Unknown, TypePred::Test));
+            }
+            continue;
+        }
+        let on_type = text_field(part, "pattern") == "$_self"
+            && text_field(part, "replacement") == TYPE_ATTR_VALUE;
+        tests.push(match on_type {
+            true => substituted(records, part),
+            false => TypePred::Unknown,
+        });
+    }
+    let summary = text_field(record, "summary");
+    let of_type = summary
+        .strip_prefix("type attribute of ")
+        .unwrap_or(&summary);
+    Some(AttrConstraint::TypeOf(TypeConstraint::Imported(Arc::new(
+        ImportedConstraint {
+            name: record.name.clone(),
+            summary: of_type.to_string(),
+            predicate: TypePred::All(tests),
+            cpp_type: String::new(),
+            built: None,
+        },
+    ))))
+}
+
+/// The predicate a `SubstLeaves` applies to its substituted value.
+fn substituted(records: &Records, subst: &Record) -> TypePred {
+    let inner = subst
+        .field("children")
+        .and_then(Value::as_list)
+        .and_then(|list| list.first())
+        .and_then(Value::as_def)
+        .or_else(|| subst.field("child").and_then(Value::as_def));
+    match inner {
+        Some(inner) => predicate(records, inner, 1),
+        None => TypePred::Unknown,
     }
 }
 

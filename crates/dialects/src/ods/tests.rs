@@ -75,7 +75,7 @@ fn every_op_and_the_dialect_are_imported() {
     let import = toy();
     let mut names: Vec<&str> = import.ops.iter().map(|op| op.name.as_str()).collect();
     names.sort();
-    expect![[r#"["toy.add", "toy.br", "toy.broken_format", "toy.cmp", "toy.const", "toy.count", "toy.fill", "toy.loop", "toy.shape_of", "toy.sum", "toy.sync", "toy.yield"]"#]]
+    expect![[r#"["toy.add", "toy.br", "toy.broken_format", "toy.cmp", "toy.const", "toy.count", "toy.fill", "toy.loop", "toy.shape_of", "toy.sum", "toy.sync", "toy.tile", "toy.yield"]"#]]
         .assert_eq(&format!("{names:?}"));
     let dialect = &import.dialects[0];
     assert_eq!(dialect.name, "toy");
@@ -197,4 +197,48 @@ fn records_cut_down_to_what_the_roots_reach_lower_the_same() {
     let whole = format!("{:?}", lower(&[&full]));
     let cut = format!("{:?}", lower(&[&kept]));
     assert_eq!(whole, cut);
+}
+
+/// `ConfinedAttr`'s bounds are read from its constraints' predicates, `TypeAttrOf`'s type
+/// from its predicate; messages quote ODS's summary, hover reads our words.
+#[test]
+fn confined_and_type_attributes_check_their_values() {
+    use mlir_types::{Attr, FloatKind};
+    let tile = toy_op("toy.tile");
+    let words: String = tile
+        .attributes
+        .iter()
+        .map(|a| {
+            format!(
+                "{}: {}\n  {}\n",
+                a.name,
+                a.constraint.describe(),
+                a.constraint_words()
+            )
+        })
+        .collect();
+    expect![[r#"
+        depth: 64-bit signless integer attribute whose minimum value is 0 whose maximum value is 8
+          64-bit signless integer attribute whose minimum value is 0 whose maximum value is 8
+        size: 64-bit signless integer attribute whose minimum value is 1
+          64-bit signless integer attribute whose value is positive
+        signature: type attribute of function type
+          type attribute of function type
+    "#]]
+    .assert_eq(&words);
+    let constraint = |name: &str| tile.attribute(name).unwrap().1.constraint.clone();
+    let int = |value: i128| Attr::integer(Type::int(64), value);
+    let depth = constraint("depth");
+    assert!(depth.matches(&int(0)) && depth.matches(&int(8)));
+    assert!(!depth.matches(&int(-1)) && !depth.matches(&int(9)));
+    assert!(
+        !depth.matches(&Attr::integer(Type::int(32), 3)),
+        "an i64 attribute"
+    );
+    let size = constraint("size");
+    assert!(size.matches(&int(1)) && !size.matches(&int(0)));
+    let signature = constraint("signature");
+    assert!(signature.matches(&Attr::Type(Type::function(vec![], vec![]))));
+    assert!(!signature.matches(&Attr::Type(Type::Float(FloatKind::F32))));
+    assert!(!signature.matches(&Attr::string("f32")));
 }

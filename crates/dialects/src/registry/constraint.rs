@@ -421,6 +421,38 @@ pub enum AttrConstraint {
     IntElements,
     /// An enum declared in a spec file: an integer case or a set of bit flags.
     Enum(Arc<EnumSpec>),
+    /// An integer attribute of the inner constraint, confined to a range (ODS's
+    /// `ConfinedAttr<I64Attr, [IntMinValue<0>]>`, `IntNonNegative`, `IntPositive`).
+    Bounded(Box<AttrConstraint>, IntBounds),
+}
+
+/// The values an integer attribute may take, read signed (as MLIR's `getInt()`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct IntBounds {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+}
+
+impl IntBounds {
+    /// Does `attr`, an integer, lie within the bounds? Anything else is not for the bounds
+    /// to judge.
+    pub fn admits(&self, attr: &Attr) -> bool {
+        let Attr::Integer(int) = attr else {
+            return true;
+        };
+        let Some(value) = int.value_i128() else {
+            return true;
+        };
+        self.min.is_none_or(|min| value >= i128::from(min))
+            && self.max.is_none_or(|max| value <= i128::from(max))
+    }
+
+    /// The words ODS gives the bounds (`whose minimum value is 0`).
+    fn describe(&self) -> String {
+        let min = self.min.map(|n| format!("whose minimum value is {n}"));
+        let max = self.max.map(|n| format!("whose maximum value is {n}"));
+        min.into_iter().chain(max).collect::<Vec<_>>().join(" ")
+    }
 }
 
 /// An enum attribute declared in a spec file.
@@ -480,6 +512,7 @@ impl AttrConstraint {
             AttrConstraint::DictArray => is_dict_array(attr),
             AttrConstraint::IntElements => matches!(attr, Attr::Text(_)),
             AttrConstraint::Enum(spec) => enum_matches(spec, attr),
+            AttrConstraint::Bounded(base, bounds) => base.matches(attr) && bounds.admits(attr),
         }
     }
 
@@ -505,6 +538,9 @@ impl AttrConstraint {
             AttrConstraint::DictArray => "Array of dictionary attributes".into(),
             AttrConstraint::IntElements => "integer elements attribute".into(),
             AttrConstraint::Enum(spec) => spec.summary.clone(),
+            AttrConstraint::Bounded(base, bounds) => {
+                format!("{} {}", base.describe(), bounds.describe())
+            }
         }
     }
 
@@ -513,6 +549,14 @@ impl AttrConstraint {
         match self {
             AttrConstraint::Enum(spec) => Some(spec),
             _ => None,
+        }
+    }
+
+    /// The constraint without its bounds: how the attribute is written.
+    pub fn unbounded(&self) -> &AttrConstraint {
+        match self {
+            AttrConstraint::Bounded(base, _) => base.unbounded(),
+            other => other,
         }
     }
 }

@@ -303,6 +303,7 @@ impl Loader<'_> {
             constraint,
             presence,
             is_property,
+            summary: None,
         }))
     }
 }

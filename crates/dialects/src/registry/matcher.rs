@@ -493,7 +493,7 @@ impl Matcher<'_> {
     /// An attribute, read in the form its constraint is written in custom syntax.
     fn attribute(&mut self, name: &str, constraint: &AttrConstraint) -> Option<()> {
         let start = self.range_start();
-        let value = match constraint {
+        let value = match constraint.unbounded() {
             AttrConstraint::Unit => AttrValue::Present,
             AttrConstraint::Enum(spec) => self.enum_value(spec)?,
             AttrConstraint::SymbolName

@@ -77,6 +77,9 @@ pub struct AttrSpec {
     /// Declared as a property (`...Prop`) rather than an attribute. MLIR 22 keeps both in
     /// the op's properties, so this only records how the spec spelled it.
     pub is_property: bool,
+    /// ODS's words for the constraint (its `summary`), which MLIR's messages quote; `None`
+    /// for a hand-written spec, whose constraint describes itself.
+    pub summary: Option<String>,
 }
 
 /// Whether an attribute must be written.
@@ -89,6 +92,14 @@ pub enum Presence {
 }
 
 impl AttrSpec {
+    /// The words of `attribute '...' failed to satisfy constraint: {words}`.
+    pub fn constraint_words(&self) -> String {
+        match &self.summary {
+            Some(summary) if !summary.is_empty() => summary.clone(),
+            _ => self.constraint.describe(),
+        }
+    }
+
     /// May the attribute be left out?
     pub fn is_optional(&self) -> bool {
         self.presence != Presence::Required || self.constraint == AttrConstraint::Unit

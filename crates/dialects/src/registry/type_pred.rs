@@ -214,7 +214,8 @@ pub fn parse_cpred(text: &str) -> Option<TypeTest> {
     shaped_query(text)
 }
 
-fn strip_parens(mut text: &str) -> &str {
+/// `text` without the parentheses around the whole of it (ODS's `CPred` adds a pair).
+pub(crate) fn strip_parens(mut text: &str) -> &str {
     while let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
         if !balanced(inner) {
             break;
