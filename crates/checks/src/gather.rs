@@ -630,23 +630,17 @@ impl<'a> Gatherer<'a> {
             self.facts.errors.push(error);
             return false;
         }
-        if let Some(generic) = ast::GenericOp::cast(node.clone())
-            && let Some(message) = counts::count_failure(&generic, spec)
+        // ODS's invariants in MLIR's order: counts, required attributes, attribute values.
+        let invariant_failure = match (ast::GenericOp::cast(node.clone()), matched) {
+            (Some(generic), _) => counts::count_failure(&generic, spec)
                 .or_else(|| attr_presence::missing_attribute(&generic, spec))
-        {
-            let error = op_verify::error(message, op_name_range(node));
-            self.facts.errors.push(error);
-            return false;
-        }
-        let attr_failure = match (ast::GenericOp::cast(node.clone()), matched) {
-            (Some(generic), _) => attr_values::generic_failure(&generic, spec, &mut self.lowering),
+                .or_else(|| attr_values::generic_failure(&generic, spec, &mut self.lowering)),
             (None, Some(matched)) => attr_values::custom_failure(matched, spec, &mut self.lowering),
             (None, None) => None,
         };
-        if let Some(message) = attr_failure {
-            self.facts
-                .errors
-                .push(op_verify::error(message, op_name_range(node)));
+        if let Some(message) = invariant_failure {
+            let error = op_verify::error(message, op_name_range(node));
+            self.facts.errors.push(error);
             return false;
         }
         let is_generic = node.kind() == SyntaxKind::GENERIC_OP;

@@ -450,6 +450,12 @@ impl Attr {
         matches!(self, Attr::Error)
     }
 
+    /// Is its kind read exactly, so that a constraint failing on it surely fails in MLIR?
+    /// Not an unreadable attribute, nor one kept as its text.
+    pub fn is_read_exactly(&self) -> bool {
+        !matches!(self, Attr::Error | Attr::Text(_) | Attr::Opaque(_))
+    }
+
     /// Is it the integer zero (of any integer type or index)? A memref's memory space
     /// `0` is the default one.
     pub fn is_zero_integer(&self) -> bool {

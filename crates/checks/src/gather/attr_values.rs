@@ -42,12 +42,12 @@ pub(super) fn custom_failure(
     spec: &OpSpec,
     lowering: &mut Lowering<'_>,
 ) -> Option<String> {
+    if spec.attributes.is_empty() {
+        return None;
+    }
     let attributes = entries(matched.attr_dict.clone());
     spec.attributes.iter().find_map(|attr| {
-        let entry = attributes
-            .iter()
-            .find(|e| e.name().as_deref() == Some(attr.name.as_str()));
-        let failed = if let Some(entry) = entry {
+        let failed = if let Some(entry) = entry_named(&attributes, &attr.name) {
             custom_entry_value(entry, lowering).is_some_and(|value| entry_fails(attr, &value))
         } else if let AttrConstraint::Bounded(_, bounds) = &attr.constraint
             && let Some(AttrValue::Node(node)) = matched.attribute(&attr.name).map(|a| &a.value)
@@ -80,7 +80,7 @@ fn custom_entry_value(entry: &ast::AttrEntry, lowering: &mut Lowering<'_>) -> Op
 
 /// Does an entry of an attribute dictionary fail its constraint, surely?
 fn entry_fails(attr: &AttrSpec, value: &Attr) -> bool {
-    is_read_exactly(value) && !attr.constraint.matches(value)
+    value.is_read_exactly() && !attr.constraint.matches(value)
 }
 
 fn message(spec: &OpSpec, attr: &AttrSpec) -> String {
@@ -96,17 +96,12 @@ fn entries(dict: Option<AttrDict>) -> Vec<ast::AttrEntry> {
     dict.map(|d| d.entries().collect()).unwrap_or_default()
 }
 
-fn value_of(entries: &[ast::AttrEntry], name: &str) -> Option<ast::Attribute> {
-    entries
-        .iter()
-        .find(|e| e.name().as_deref() == Some(name))?
-        .value()
+fn entry_named<'e>(entries: &'e [ast::AttrEntry], name: &str) -> Option<&'e ast::AttrEntry> {
+    entries.iter().find(|e| e.name().as_deref() == Some(name))
 }
 
-/// An attribute whose kind we read exactly, so that a constraint failing on it surely
-/// fails in MLIR (an unreadable one, or one kept as text, is not judged).
-fn is_read_exactly(attr: &Attr) -> bool {
-    !matches!(attr, Attr::Error | Attr::Text(_) | Attr::Opaque(_))
+fn value_of(entries: &[ast::AttrEntry], name: &str) -> Option<ast::Attribute> {
+    entry_named(entries, name)?.value()
 }
 
 fn is_integer_constraint(constraint: &AttrConstraint) -> bool {

@@ -127,18 +127,12 @@ fn predicate_failure(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Diagnostic> {
         return None;
     }
     let (_, spec) = op.spec.attribute("predicate")?;
-    (is_modelled(&attr) && !spec.constraint.matches(&attr)).then(|| {
+    (attr.is_read_exactly() && !spec.constraint.matches(&attr)).then(|| {
         op.error(format!(
             "attribute 'predicate' failed to satisfy constraint: {}",
             spec.constraint.describe()
         ))
     })
-}
-
-/// An attribute whose kind we read exactly, so that a constraint failing on it surely
-/// fails in MLIR.
-fn is_modelled(attr: &Attr) -> bool {
-    !matches!(attr, Attr::Error | Attr::Text(_) | Attr::Opaque(_))
 }
 
 /// `arith.select`: the condition is `i1`, or has the result's shape (dynamic sizes

@@ -268,7 +268,7 @@ fn int_bounds(records: &Records, record: &Record) -> IntBounds {
                     raise_min(&mut bounds, min);
                 }
                 if let Some(max) = number("getInt()<=") {
-                    bounds.max = Some(bounds.max.map_or(max, |m| m.min(max)));
+                    lower_max(&mut bounds, max);
                 }
             }
             _ => {}
@@ -279,6 +279,10 @@ fn int_bounds(records: &Records, record: &Record) -> IntBounds {
 
 fn raise_min(bounds: &mut IntBounds, min: i64) {
     bounds.min = Some(bounds.min.map_or(min, |m| m.max(min)));
+}
+
+fn lower_max(bounds: &mut IntBounds, max: i64) {
+    bounds.max = Some(bounds.max.map_or(max, |m| m.min(max)));
 }
 
 /// How a `TypeAttrBase` reads the type it holds: `$_self` is the attribute there.
