@@ -16,11 +16,12 @@ use super::facts::{
 use super::op_memo::{self, OpMemo};
 use super::op_types::{self, OpTypes};
 use super::op_verify;
+use super::segment_sizes::{operand_segment_sizes, segmented_constraints};
 use super::verifiers;
 use super::{custom_parsers, left_over};
 use crate::diagnostic::Diagnostic;
 use mlir_dialects::registry::{
-    self, AttrValue, COMPLETE_DIALECTS, Fit, OpMatch, OpSpec, Registry, Trait,
+    self, AttrValue, COMPLETE_DIALECTS, Fit, OpMatch, OpSpec, Registry, Trait, ValueSpec,
 };
 use mlir_hir::ops;
 use mlir_hir::ops::op_name_range;
@@ -654,7 +655,7 @@ impl<'a> Gatherer<'a> {
         let known = op_verify::KnownTypes {
             operand_constraints: match matched {
                 Some(m) => Some(op_types::operand_constraints(spec, m)),
-                None => op_verify::value_constraints(&spec.operands, operands.len()),
+                None => self.generic_operand_constraints(node, spec, operands.len()),
             },
             results: types.results.iter().map(Option::as_ref).collect(),
             operands,
@@ -672,6 +673,25 @@ impl<'a> Gatherer<'a> {
             return false;
         }
         true
+    }
+
+    /// The declaration of each of a generic op's `count` operands: as their variadicity
+    /// alone tells, or as the op's `operandSegmentSizes` split them.
+    fn generic_operand_constraints<'s>(
+        &mut self,
+        node: &SyntaxNode,
+        spec: &'s OpSpec,
+        count: usize,
+    ) -> Option<Vec<&'s ValueSpec>> {
+        op_verify::value_constraints(&spec.operands, count).or_else(|| {
+            if !spec.has_trait(&Trait::AttrSizedOperandSegments) {
+                return None;
+            }
+            let generic = ast::GenericOp::cast(node.clone())?;
+            let lowering = &mut self.lowering;
+            let sizes = operand_segment_sizes(&generic, &mut |n| lowering.lower_attr(n))?;
+            segmented_constraints(&spec.operands, &sizes, count)
+        })
     }
 
     /// For a return directly in the function's body (only that one returns from it), why

@@ -30,6 +30,7 @@ mod op_types;
 mod op_verify;
 mod report;
 mod result_count;
+mod segment_sizes;
 mod value_types;
 mod verifiers;
 

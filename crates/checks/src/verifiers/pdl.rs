@@ -14,6 +14,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxNode, TextSize};
 
 use crate::diagnostic::Diagnostic;
+use crate::segment_sizes::operand_segment_sizes;
 use crate::verifiers::op::{Cx, Op, op_name};
 use mlir_types::Attr;
 use uses::Uses;
@@ -106,31 +107,13 @@ fn segments(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Vec<Vec<ast::ValueUse>>> {
     if declared <= 1 {
         return Some(vec![operands; declared]);
     }
-    let sizes = segment_sizes(op, cx)?;
+    let sizes = operand_segment_sizes(&generic, &mut |node| cx.lower_attr(node))?;
     if sizes.len() != declared || sizes.iter().sum::<usize>() != operands.len() {
         return None;
     }
     let mut rest = operands.into_iter();
     let split = sizes.iter().map(|n| rest.by_ref().take(*n).collect());
     Some(split.collect())
-}
-
-/// A generic op's segment sizes, under the name MLIR 22 gives them or the older one.
-fn segment_sizes(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<Vec<usize>> {
-    let entry = ["operandSegmentSizes", "operand_segment_sizes"]
-        .into_iter()
-        .find_map(|name| op.generic_attr(name))?;
-    let Attr::DenseArray(array) = cx.lower_attr(entry.value()?.syntax()) else {
-        return None;
-    };
-    array
-        .1
-        .iter()
-        .map(|a| match a {
-            Attr::Integer(i) => usize::try_from(i.value_i128()?).ok(),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The value of attribute `name`, lowered.

@@ -9,6 +9,7 @@ use super::{
     value_types, wrong_terminator,
 };
 use crate::diagnostic::{Diagnostic, Note};
+use crate::segment_sizes::operand_segment_sizes;
 use crate::verifiers::op::{Cx, Op};
 use mlir_types::exact;
 use mlir_types::{Attr, Type};
@@ -205,7 +206,9 @@ fn parallel_segments(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<[Vec<ast::ValueUse>
         return matched.operand_segments.clone().try_into().ok();
     }
     let generic = ast::GenericOp::cast(op.node.clone())?;
-    let sizes = segment_sizes(&generic, cx)?;
+    let sizes: [usize; 4] = operand_segment_sizes(&generic, &mut |node| cx.lower_attr(node))?
+        .try_into()
+        .ok()?;
     let mut operands = generic.operands();
     let mut segments: [Vec<ast::ValueUse>; 4] = Default::default();
     for (segment, size) in segments.iter_mut().zip(sizes) {
@@ -214,28 +217,6 @@ fn parallel_segments(op: &Op<'_>, cx: &mut Cx<'_>) -> Option<[Vec<ast::ValueUse>
         }
     }
     operands.next().is_none().then_some(segments)
-}
-
-/// A generic op's `operandSegmentSizes` (in its properties or its attributes), if it has
-/// four sizes.
-fn segment_sizes(op: &ast::GenericOp, cx: &mut Cx<'_>) -> Option<[usize; 4]> {
-    let dicts = [op.properties().and_then(|p| p.attr_dict()), op.attr_dict()];
-    let entry = dicts
-        .into_iter()
-        .flatten()
-        .find_map(|dict| dict.entry("operandSegmentSizes"))?;
-    let Attr::DenseArray(array) = cx.lower_attr(entry.value()?.syntax()) else {
-        return None;
-    };
-    let sizes: Vec<usize> = array
-        .1
-        .iter()
-        .map(|a| match a {
-            Attr::Integer(i) => usize::try_from(i.value_i128()?).ok(),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    sizes.try_into().ok()
 }
 
 /// The value of the `index` constant a step is (`arith.constant 0 : index`); steps are
