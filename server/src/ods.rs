@@ -19,7 +19,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use mlir_analysis::ods::{OdsImport, READ_FIELDS, is_lowered_root, is_read_field, lower};
+use mlir_analysis::ods::{
+    OdsImport, READ_FIELDS, ROOT_CLASSES, is_lowered_root, is_read_field, lower,
+};
 use mlir_analysis::registry::Registry;
 use tablegen::{Records, SourceCache};
 
@@ -177,13 +179,9 @@ pub fn load_with(sources: &OdsSources, options: &LoadOptions<'_>) -> Result<Load
         Frontend::LlvmTblgen => Arc::default(),
     };
     let known = options.memory.map(|memory| &memory.facts);
-    let mut keys = cache::Keys::new(
-        &identity,
-        &sources.include_dirs,
-        READ_FIELDS,
-        &overlay,
-        known,
-    );
+    // The records kept are those the root classes reach, with the fields read.
+    let kept: Vec<&str> = READ_FIELDS.iter().chain(&ROOT_CLASSES).copied().collect();
+    let mut keys = cache::Keys::new(&identity, &sources.include_dirs, &kept, &overlay, known);
     let cached = options.cache_dir.is_some() || options.memory.is_some();
     let roots: Vec<Root<'_>> = sources
         .files

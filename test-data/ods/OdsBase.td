@@ -68,6 +68,15 @@ def FunctionType : Type<CPred<"::llvm::isa<::mlir::FunctionType>($_self)">, "fun
 // A dialect type we cannot model: its predicate is C++ of the dialect.
 def Toy_Shape : Type<CPred<"::llvm::isa<::toy::ShapeType>($_self)">, "toy shape">;
 
+// A type a dialect defines: its C++ class, which predicates test, is written
+// `!dialect.mnemonic`.
+class TypeDef<Dialect owner, string name, string typeMnemonic>
+    : Type<CPred<"::llvm::isa<" # owner.cppNamespace # "::" # name # "Type>($_self)">,
+           name # " type", owner.cppNamespace # "::" # name # "Type"> {
+  Dialect dialect = owner;
+  string mnemonic = typeMnemonic;
+}
+
 class AnyTypeOf<list<Type> allowed>
     : Type<Or<!foreach(t, allowed, t.predicate)>,
            !interleave(!foreach(t, allowed, t.summary), " or ")>;

@@ -115,3 +115,20 @@ def Toy_TileOp : Toy_Op<"tile"> {
                        OptionalAttr<TypeAttrOf<FunctionType>>:$signature);
   let assemblyFormat = "$depth attr-dict";
 }
+
+// A type of the dialect's own: `isa` of its class holds of `!toy.box` only.
+def Toy_BoxType : TypeDef<Toy_Dialect, "Box", "box">;
+
+def Toy_UnboxOp : Toy_Op<"unbox"> {
+  let arguments = (ins Toy_BoxType:$box);
+  let results = (outs I32:$value);
+}
+
+// A type without a mnemonic, printed by the dialect's own code (`!toy.b8`); a format's
+// unqualified `type($x)` of it, or of `Toy_BoxType`, reads it without `!toy.`.
+def Toy_BitsType : TypeDef<Toy_Dialect, "Bits", "">;
+
+def Toy_PackOp : Toy_Op<"pack"> {
+  let arguments = (ins Toy_BitsType:$bits, Toy_BoxType:$box);
+  let assemblyFormat = "$bits `,` $box attr-dict `:` type($bits) `,` type($box)";
+}

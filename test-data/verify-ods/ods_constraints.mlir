@@ -142,3 +142,64 @@ func.func @valid(%a: index) -> index {
   %0 = index.add %a, %c
   return %0 : index
 }
+
+// -----
+
+// A TypeDef's class is its dialect's type of that mnemonic (`LLVM::LLVMPointerType` is
+// `!llvm.ptr`), and no builtin type.
+func.func @load_from_memref(%m: memref<f32>) {
+  // expected-error@+1 {{'llvm.load' op operand #0 must be LLVM pointer type, but got 'memref<f32>'}}
+  %0 = llvm.load %m : memref<f32> -> f32
+  return
+}
+
+// -----
+
+func.func @load_from_pointer(%p: !llvm.ptr<1>) -> i32 {
+  %0 = llvm.load %p : !llvm.ptr<1> -> i32
+  return %0 : i32
+}
+
+// -----
+
+// Two variadic operand groups, split by operandSegmentSizes in the attribute dictionary.
+func.func @generic_call_of_tensor(%t: tensor<*xi32>) {
+  // expected-error@+1 {{'llvm.call' op operand #0 must be variadic of LLVM dialect-compatible type, but got 'tensor<*xi32>'}}
+  "llvm.call"(%t) {operandSegmentSizes = array<i32: 1, 0>, op_bundle_sizes = array<i32>} : (tensor<*xi32>) -> ()
+  return
+}
+
+// -----
+
+// LLVM's compatibility functions: any 1-D vector, a pointer-like type of another dialect
+// in an LLVM address space, LLVM's own types.
+func.func @freeze_of_compatible(%v: vector<4xindex>, %p: !ptr.ptr<#llvm.address_space<0>>, %s: !llvm.struct<(i32)>) {
+  %0 = llvm.freeze %v : vector<4xindex>
+  %1 = llvm.freeze %p : !ptr.ptr<#llvm.address_space<0>>
+  %2 = llvm.freeze %s : !llvm.struct<(i32)>
+  return
+}
+
+// -----
+
+func.func @freeze_of_index(%i: index) {
+  // expected-error@+1 {{'llvm.freeze' op operand #0 must be LLVM dialect-compatible type, but got 'index'}}
+  %0 = llvm.freeze %i : index
+  return
+}
+
+// -----
+
+func.func @fadd_of_f8(%a: f8E5M2) {
+  // expected-error@+1 {{'llvm.fadd' op operand #0 must be floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type, but got 'f8E5M2'}}
+  %0 = llvm.fadd %a, %a : f8E5M2
+  return
+}
+
+// -----
+
+func.func @fadd_of_llvm_floats(%a: !llvm.ppc_fp128, %b: vector<2xf16>) {
+  %0 = llvm.fadd %a, %a : !llvm.ppc_fp128
+  %1 = llvm.fadd %b, %b : vector<2xf16>
+  return
+}

@@ -85,7 +85,10 @@ fn constraint_failure(
         .find_map(|(i, (ty, declaration))| {
             let ty = (*ty)?;
             let constraint = &declaration.constraint;
-            let fails = exact(ty) && !constraint.matches(ty);
+            let fails = match exact(ty) {
+                true => !constraint.matches(ty),
+                false => constraint.rejects_dialect_type(ty),
+            };
             // ODS's summary of `Variadic<T>` is T's with `variadic of ` before it.
             let variadic = match declaration.variadicity {
                 Variadicity::Variadic | Variadicity::VariadicOfVariadic => "variadic of ",

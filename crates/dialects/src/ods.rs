@@ -1,5 +1,5 @@
 //! ODS import (dialects stage, DESIGN §3.3): lowers TableGen records of ODS `.td` files
-//! (`Dialect`, `Op`, enum defs) into the spec type the registry holds, so a dialect that
+//! (`Dialect`, `Op`, enum and type defs) into the spec type the registry holds, so a dialect that
 //! has `.td` files is known without a spec written by us.
 //!
 //! `ods/` is one concept with this file: `constraints` lowers type, attribute, region and
@@ -35,7 +35,7 @@ pub struct OdsImport {
 /// The classes whose records `lower` starts from; everything else it reads is reached
 /// from them through def references, so a collection cut down to what these reach
 /// (`Records::reachable_from(is_lowered_root)`) lowers the same.
-const ROOT_CLASSES: [&str; 3] = ["Dialect", "EnumAttrInfo", "Op"];
+pub const ROOT_CLASSES: [&str; 4] = ["Dialect", "EnumAttrInfo", "Op", "TypeDef"];
 
 /// Whether `lower` starts from `record` (see `ROOT_CLASSES`).
 pub fn is_lowered_root(record: &Record) -> bool {
@@ -104,6 +104,7 @@ pub fn is_read_field(name: &str) -> bool {
 /// included by several roots appears in several sets).
 pub fn lower(sets: &[&Records]) -> OdsImport {
     let classes = names::CppNames::of(sets);
+    let types = names::TypeClasses::of(sets);
     let mut out = OdsImport::default();
     let mut seen = FxHashSet::default();
     for records in sets {
@@ -125,7 +126,7 @@ pub fn lower(sets: &[&Records]) -> OdsImport {
             if record.anonymous {
                 continue;
             }
-            match ops::lower_op(records, record, &classes) {
+            match ops::lower_op(records, record, &classes, &types) {
                 Ok(op) => {
                     if seen.insert(format!("op {}", op.name)) {
                         out.ops.push(op);

@@ -60,6 +60,7 @@ pub(crate) mod spec_text;
 mod traits;
 mod type_kinds;
 pub mod type_pred;
+mod type_pred_llvm;
 
 #[cfg(test)]
 mod tests;

@@ -169,19 +169,19 @@ struct FileFacts {
 
 impl<'a> Keys<'a> {
     /// Keys for roots evaluated by the front end `tool` identifies (see `tool_identity`)
-    /// with `include_dirs`, whose entries keep the
-    /// fields `kept_fields` names (a change of the list is a change of the entries).
+    /// with `include_dirs`, whose entries keep what `kept` names: the fields and the
+    /// classes of the records the others are kept for (a change of it changes the entries).
     pub fn new(
         tool: &[u8],
         include_dirs: &'a [PathBuf],
-        kept_fields: &[&str],
+        kept: &[&str],
         overlay: &'a super::Overlay,
         known: Option<&'a FactsCache>,
     ) -> Keys<'a> {
         let mut hasher = TwoHashers::default();
         hasher.write(FORMAT.as_bytes());
-        for field in kept_fields {
-            hasher.write(field.as_bytes());
+        for name in kept {
+            hasher.write(name.as_bytes());
         }
         hasher.write(tool);
         for dir in include_dirs {

@@ -8,10 +8,11 @@ use std::sync::Arc;
 use mlir_types::{FloatKind, Type};
 use tablegen::{Record, Records, Value};
 
+use super::names::TypeClasses;
 use super::text_field;
 use crate::registry::constraint_names::Names;
 use crate::registry::expr::Expr;
-use crate::registry::type_pred::{TypePred, parse_cpred, strip_parens};
+use crate::registry::type_pred::{TypePred, isa_class, parse_cpred, strip_parens};
 use crate::registry::{
     AttrConstraint, AttrSpec, EnumKind, EnumSpec, ImportedConstraint, IntBounds, Presence,
     RegionConstraint, RegionSpec, Registry, SuccessorSpec, TypeConstraint, ValueSpec, Variadicity,
@@ -29,7 +30,12 @@ fn names() -> Names<'static> {
 }
 
 /// An operand or result declaration.
-pub(crate) fn value_spec(records: &Records, record: &Record, name: String) -> ValueSpec {
+pub(crate) fn value_spec(
+    records: &Records,
+    types: &TypeClasses,
+    record: &Record,
+    name: String,
+) -> ValueSpec {
     let (variadicity, base) = if record.is_a("VariadicOfVariadic") {
         (Variadicity::VariadicOfVariadic, base_type(records, record))
     } else if record.is_a("Variadic") {
@@ -40,7 +46,7 @@ pub(crate) fn value_spec(records: &Records, record: &Record, name: String) -> Va
         (Variadicity::Single, Some(record))
     };
     let constraint = match base {
-        Some(base) => type_constraint(records, base),
+        Some(base) => type_constraint(records, types, base),
         None => TypeConstraint::Any,
     };
     ValueSpec {
@@ -55,17 +61,22 @@ fn base_type<'r>(records: &'r Records, record: &Record) -> Option<&'r Record> {
 }
 
 /// A type constraint record as ours.
-pub(crate) fn type_constraint(records: &Records, record: &Record) -> TypeConstraint {
+pub(crate) fn type_constraint(
+    records: &Records,
+    types: &TypeClasses,
+    record: &Record,
+) -> TypeConstraint {
     if !record.anonymous
         && let Ok(ours) = names().type_constraint(&Expr::Name(record.name.clone(), Vec::new()))
     {
         return ours;
     }
     let predicate = match record.field("predicate").and_then(Value::as_def) {
-        Some(pred) => predicate(records, pred, 0),
+        Some(pred) => predicate(records, types, pred, 0),
         None => TypePred::Unknown,
     };
     let cpp_type = text_field(record, "cppType");
+    let dialect_class = types.class_of(&cpp_type);
     TypeConstraint::Imported(Arc::new(ImportedConstraint {
         name: record.name.clone(),
         summary: text_field(record, "summary"),
@@ -75,11 +86,12 @@ pub(crate) fn type_constraint(records: &Records, record: &Record) -> TypeConstra
             .trim_start_matches("mlir::")
             .into(),
         built: built_type(&text_field(record, "builderCall")),
+        dialect_class,
     }))
 }
 
 /// The predicate tree of the `Pred` def named `name`.
-fn predicate(records: &Records, name: &str, depth: u32) -> TypePred {
+fn predicate(records: &Records, types: &TypeClasses, name: &str, depth: u32) -> TypePred {
     let Some(pred) = records.get(name).filter(|_| depth < MAX_DEPTH) else {
         return TypePred::Unknown;
     };
@@ -90,16 +102,15 @@ fn predicate(records: &Records, name: &str, depth: u32) -> TypePred {
             .unwrap_or(&[]);
         list.iter()
             .filter_map(Value::as_def)
-            .map(|child| predicate(records, child, depth + 1))
+            .map(|child| predicate(records, types, child, depth + 1))
             .collect()
     };
     let child = || match pred.field("child").and_then(Value::as_def) {
-        Some(child) => predicate(records, child, depth + 1),
+        Some(child) => predicate(records, types, child, depth + 1),
         None => TypePred::Unknown,
     };
     if pred.is_a("CPred") {
-        let text = text_field(pred, "predExpr");
-        return parse_cpred(&text).map_or(TypePred::Unknown, TypePred::Test);
+        return cpred(&text_field(pred, "predExpr"), types);
     }
     let combiner = pred
         .field("kind")
@@ -122,6 +133,13 @@ fn predicate(records: &Records, name: &str, depth: u32) -> TypePred {
         }
         _ => TypePred::Unknown,
     }
+}
+
+/// A `CPred` as a predicate: a test we model, an `isa` of a dialect's `TypeDef` class,
+/// or unknown.
+fn cpred(text: &str, types: &TypeClasses) -> TypePred {
+    let test = parse_cpred(text).or_else(|| types.isa_test(isa_class(text)?));
+    test.map_or(TypePred::Unknown, TypePred::Test)
 }
 
 /// ODS's `Concat<"[](::mlir::Type elementType) { return ", ..., "; }(...getElementType())">`:
@@ -152,11 +170,16 @@ fn built_type(call: &str) -> Option<Type> {
 }
 
 /// An attribute or property declaration; `None` for a record that is neither.
-pub(crate) fn attr_spec(records: &Records, record: &Record, name: String) -> Option<AttrSpec> {
+pub(crate) fn attr_spec(
+    records: &Records,
+    types: &TypeClasses,
+    record: &Record,
+    name: String,
+) -> Option<AttrSpec> {
     if record.is_a("Attr") {
         return Some(AttrSpec {
             presence: presence(record),
-            constraint: attr_constraint(records, record, 0),
+            constraint: attr_constraint(records, types, record, 0),
             name,
             is_property: false,
             summary: Some(text_field(record, "summary")),
@@ -191,7 +214,12 @@ fn presence(record: &Record) -> Presence {
 /// The attribute constraint of a record, looking through `OptionalAttr`, `DefaultValuedAttr`
 /// and `ConfinedAttr` to the first def whose name we know. An attribute we cannot check
 /// takes anything.
-fn attr_constraint(records: &Records, record: &Record, depth: u32) -> AttrConstraint {
+fn attr_constraint(
+    records: &Records,
+    types: &TypeClasses,
+    record: &Record,
+    depth: u32,
+) -> AttrConstraint {
     if depth > MAX_DEPTH {
         return AttrConstraint::Any;
     }
@@ -207,7 +235,7 @@ fn attr_constraint(records: &Records, record: &Record, depth: u32) -> AttrConstr
     if let Some(spec) = int_enum(records, record).or_else(|| bit_enum_attr(records, record)) {
         return AttrConstraint::Enum(Arc::new(spec));
     }
-    if let Some(type_of) = type_attr_constraint(records, record) {
+    if let Some(type_of) = type_attr_constraint(records, types, record) {
         return type_of;
     }
     let base = match record
@@ -215,7 +243,7 @@ fn attr_constraint(records: &Records, record: &Record, depth: u32) -> AttrConstr
         .and_then(Value::as_def)
         .and_then(|base| records.get(base))
     {
-        Some(base) => attr_constraint(records, base, depth + 1),
+        Some(base) => attr_constraint(records, types, base, depth + 1),
         None => return AttrConstraint::Any,
     };
     let bounds = int_bounds(records, record);
@@ -291,7 +319,11 @@ const TYPE_ATTR_VALUE: &str = "::llvm::cast<::mlir::TypeAttr>($_self).getValue()
 /// A type used as an attribute (`TypeAttrOf<FunctionType>`): its predicate, an `And` of
 /// "is a `TypeAttr`", "its type is of the C++ class" and the type constraint's own
 /// predicate on that type, read as a constraint on the type.
-fn type_attr_constraint(records: &Records, record: &Record) -> Option<AttrConstraint> {
+fn type_attr_constraint(
+    records: &Records,
+    types: &TypeClasses,
+    record: &Record,
+) -> Option<AttrConstraint> {
     if !record.is_a("TypeAttrBase") {
         return None;
     }
@@ -307,14 +339,14 @@ fn type_attr_constraint(records: &Records, record: &Record) -> Option<AttrConstr
             let text = text_field(part, "predExpr");
             if strip_parens(&text) != "::llvm::isa<::mlir::TypeAttr>($_self)" {
                 let on_type = text.replace(TYPE_ATTR_VALUE, "$_self");
-                tests.push(parse_cpred(&on_type).map_or(TypePred::Unknown, TypePred::Test));
+                tests.push(cpred(&on_type, types));
             }
             continue;
         }
         let on_type = text_field(part, "pattern") == "$_self"
             && text_field(part, "replacement") == TYPE_ATTR_VALUE;
         tests.push(match on_type {
-            true => substituted(records, part),
+            true => substituted(records, types, part),
             false => TypePred::Unknown,
         });
     }
@@ -329,12 +361,13 @@ fn type_attr_constraint(records: &Records, record: &Record) -> Option<AttrConstr
             predicate: TypePred::All(tests),
             cpp_type: String::new(),
             built: None,
+            dialect_class: None,
         },
     ))))
 }
 
 /// The predicate a `SubstLeaves` applies to its substituted value.
-fn substituted(records: &Records, subst: &Record) -> TypePred {
+fn substituted(records: &Records, types: &TypeClasses, subst: &Record) -> TypePred {
     let inner = subst
         .field("children")
         .and_then(Value::as_list)
@@ -342,7 +375,7 @@ fn substituted(records: &Records, subst: &Record) -> TypePred {
         .and_then(Value::as_def)
         .or_else(|| subst.field("child").and_then(Value::as_def));
     match inner {
-        Some(inner) => predicate(records, inner, 1),
+        Some(inner) => predicate(records, types, inner, 1),
         None => TypePred::Unknown,
     }
 }

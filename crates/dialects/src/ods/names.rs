@@ -1,9 +1,13 @@
 //! The C++ class names of ODS ops (`scf::YieldOp`), which traits such as
 //! `HasParent<"ForOp">` and `SingleBlockImplicitTerminator<"YieldOp">` name, mapped to the
-//! ops' MLIR names (`scf.yield`).
+//! ops' MLIR names (`scf.yield`); and those of dialects' `TypeDef`s
+//! (`LLVM::LLVMPointerType`), which type predicates test with `isa`, mapped to the
+//! dialect and mnemonic their types are written with (`!llvm.ptr`).
 
 use rustc_hash::FxHashMap;
-use tablegen::{Record, Records};
+use tablegen::{Record, Records, Value};
+
+use crate::registry::type_pred::{TypeClass, TypeTest, cpp_class_key};
 
 /// Op names by C++ class name, each with its dialect's C++ namespace.
 pub(crate) struct CppNames {
@@ -50,6 +54,50 @@ impl CppNames {
             _ if qualifier.is_none() && candidates.len() == 1 => Some(&candidates[0].1),
             _ => None,
         }
+    }
+}
+
+/// The `TypeDef`s of every dialect but the builtin one (whose classes `type_pred` knows),
+/// by C++ class (`LLVM::LLVMPointerType`): their dialect and mnemonic.
+#[derive(Default)]
+pub(crate) struct TypeClasses {
+    by_class: FxHashMap<String, TypeClass>,
+}
+
+impl TypeClasses {
+    pub(crate) fn of(sets: &[&Records]) -> TypeClasses {
+        let mut by_class = FxHashMap::default();
+        for records in sets {
+            for record in records.deriving("TypeDef") {
+                let Some(dialect) = record
+                    .field("dialect")
+                    .and_then(Value::as_def)
+                    .and_then(|def| records.get(def))
+                    .and_then(|dialect| dialect.field("name")?.as_str())
+                    .filter(|name| !name.is_empty() && *name != "builtin")
+                else {
+                    continue;
+                };
+                let class = cpp_class_key(&super::text_field(record, "cppType")).to_string();
+                let mnemonic =
+                    Some(super::text_field(record, "mnemonic")).filter(|m| !m.is_empty());
+                by_class.entry(class).or_insert_with(|| TypeClass {
+                    dialect: dialect.to_string(),
+                    mnemonic,
+                });
+            }
+        }
+        TypeClasses { by_class }
+    }
+
+    /// The `TypeDef` class `cpp_type` (written as ODS's `cppType`) is, if one.
+    pub(crate) fn class_of(&self, cpp_type: &str) -> Option<TypeClass> {
+        self.by_class.get(cpp_class_key(cpp_type)).cloned()
+    }
+
+    /// The test `isa<class>` makes, if `class` is a `TypeDef`'s (`cpp_class_key` form).
+    pub(crate) fn isa_test(&self, class: String) -> Option<TypeTest> {
+        Some(TypeTest::DialectClass(self.by_class.get(&class)?.clone()))
     }
 }
 

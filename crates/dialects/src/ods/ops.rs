@@ -4,7 +4,7 @@
 use tablegen::{Dag, Record, Records, Value};
 
 use super::constraints::{attr_spec, region_spec, successor_spec, value_spec};
-use super::names::{CppNames, op_identity};
+use super::names::{CppNames, TypeClasses, op_identity};
 use super::{dedent, origin, text_field};
 use crate::registry::{Docs, Format, OpSpec, check_format_vars};
 
@@ -12,6 +12,7 @@ pub(crate) fn lower_op(
     records: &Records,
     record: &Record,
     classes: &CppNames,
+    types: &TypeClasses,
 ) -> Result<OpSpec, String> {
     let (namespace, name) = op_identity(records, record).ok_or("no dialect or name")?;
     let dialect = match name.split_once('.') {
@@ -41,8 +42,8 @@ pub(crate) fn lower_op(
     };
     for (arg, name) in dag_args(records, record, "arguments") {
         if arg.is_a("TypeConstraint") {
-            spec.operands.push(value_spec(records, arg, name));
-        } else if let Some(attr) = attr_spec(records, arg, name.clone()) {
+            spec.operands.push(value_spec(records, types, arg, name));
+        } else if let Some(attr) = attr_spec(records, types, arg, name.clone()) {
             spec.attributes.push(attr);
         } else {
             // A lost operand would renumber the others: better no spec than a wrong one.
@@ -55,7 +56,7 @@ pub(crate) fn lower_op(
         if !arg.is_a("TypeConstraint") {
             return Err(format!("result ${name} is not a type constraint"));
         }
-        spec.results.push(value_spec(records, arg, name));
+        spec.results.push(value_spec(records, types, arg, name));
     }
     for (arg, name) in dag_args(records, record, "regions") {
         spec.regions.push(region_spec(arg, name));

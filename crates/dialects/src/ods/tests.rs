@@ -75,7 +75,7 @@ fn every_op_and_the_dialect_are_imported() {
     let import = toy();
     let mut names: Vec<&str> = import.ops.iter().map(|op| op.name.as_str()).collect();
     names.sort();
-    expect![[r#"["toy.add", "toy.br", "toy.broken_format", "toy.cmp", "toy.const", "toy.count", "toy.fill", "toy.loop", "toy.shape_of", "toy.sum", "toy.sync", "toy.tile", "toy.yield"]"#]]
+    expect![[r#"["toy.add", "toy.br", "toy.broken_format", "toy.cmp", "toy.const", "toy.count", "toy.fill", "toy.loop", "toy.pack", "toy.shape_of", "toy.sum", "toy.sync", "toy.tile", "toy.unbox", "toy.yield"]"#]]
         .assert_eq(&format!("{names:?}"));
     let dialect = &import.dialects[0];
     assert_eq!(dialect.name, "toy");

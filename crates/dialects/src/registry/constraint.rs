@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use mlir_types::{Attr, FloatKind, Signedness, Type};
 
-use super::type_pred::TypePred;
+use super::type_pred::{TypeClass, TypePred};
 
 /// What the type of an operand or result must be.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -97,6 +97,9 @@ pub struct ImportedConstraint {
     pub cpp_type: String,
     /// The type ODS's builder makes (`builderCall`), when the constraint allows one only.
     pub built: Option<Type>,
+    /// The dialect's `TypeDef` class `cpp_type` is, if one: an unqualified `type($x)`
+    /// reads a type not starting with `!` with that class's parser (`i8` is `!moore.i8`).
+    pub dialect_class: Option<TypeClass>,
 }
 
 /// What a `MemRefWith` or `RankedTensorWith` constraint asks of a ranked memref or
@@ -135,6 +138,15 @@ pub struct NamedConstraint {
 }
 
 impl TypeConstraint {
+    /// Does an imported constraint's predicate decide that a dialect type we keep as text
+    /// fails it? Its tests answer such a type only where they can: a `TypeDef` class by
+    /// dialect and mnemonic, a builtin class never, an interface not at all.
+    pub fn rejects_dialect_type(&self, ty: &Type) -> bool {
+        matches!(ty, Type::Opaque(_))
+            && matches!(self, TypeConstraint::Imported(imported)
+                if imported.predicate.eval(ty) == Some(false))
+    }
+
     /// Does `ty` satisfy the constraint? Error types satisfy every constraint, so a broken
     /// type never causes a second, misleading message.
     pub fn matches(&self, ty: &Type) -> bool {

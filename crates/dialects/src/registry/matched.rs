@@ -7,6 +7,7 @@ use mlir_syntax::{SyntaxNode, TextRange};
 
 use super::format::{Collection, Element};
 use super::spec::{OpSpec, ValueSpec, Variadicity};
+use super::type_pred::TypeClass;
 use mlir_types::{Lowering, Type};
 
 /// A type as written in a custom op, or implied by its syntax.
@@ -14,6 +15,9 @@ use mlir_types::{Lowering, Type};
 pub enum WrittenType {
     /// A type node.
     Node(ast::Type),
+    /// A type an unqualified `type($x)` read with the parser of a dialect's class, written
+    /// without `!dialect.` (`i8` of `!moore.i8`, `<1>` of `!llvm.ptr<1>`).
+    Stripped { node: ast::Type, class: TypeClass },
     /// A function type the parser kept as groups and an arrow (`(i32) -> i1` after a
     /// colon), with its inputs and results.
     Function {
@@ -34,7 +38,9 @@ pub enum WrittenType {
 impl WrittenType {
     pub fn range(&self) -> TextRange {
         match self {
-            WrittenType::Node(node) => node.syntax().text_range(),
+            WrittenType::Node(node) | WrittenType::Stripped { node, .. } => {
+                node.syntax().text_range()
+            }
             WrittenType::Function { range, .. } => *range,
             WrittenType::Implied { at, .. } => *at,
             WrittenType::ElementOf(shaped) => shaped.range(),
@@ -45,6 +51,9 @@ impl WrittenType {
     pub fn lower(&self, lowering: &mut Lowering<'_>) -> Type {
         match self {
             WrittenType::Node(node) => lowering.lower_type(node.syntax()),
+            WrittenType::Stripped { node, class } => {
+                class.stripped(node.syntax().text().to_string().trim())
+            }
             WrittenType::Function {
                 inputs, results, ..
             } => Type::function(lower_all(inputs, lowering), lower_all(results, lowering)),

@@ -7,10 +7,10 @@ use mlir_syntax::ast::{self, AstNode, CustomOpItem, GroupDelimiter};
 use mlir_syntax::{SyntaxKind, TextRange, TextSize};
 
 use super::atoms::{Atom, Cursor, atoms, word};
-use super::constraint::{AttrConstraint, EnumKind, EnumSpec};
+use super::constraint::{AttrConstraint, EnumKind, EnumSpec, TypeConstraint};
 use super::format::{Collection, Element};
 use super::matched::{AttrValue, OpMatch, ParseFailure, RegionArg, WrittenAttr, WrittenType};
-use super::spec::{OpSpec, Trait, Variadicity};
+use super::spec::{OpSpec, Trait, ValueSpec, Variadicity};
 use super::{hooks, infer, type_kinds};
 
 /// Maps a custom op onto `spec` by the spec's format; `None` if the op has no format or
@@ -249,9 +249,12 @@ impl Matcher<'_> {
                 self.prop_dict();
                 Some(())
             }
-            Element::Type(target) => self.type_directive(target),
+            Element::Type(target) => self.type_directive(target, false),
             Element::FunctionalType(inputs, results) => self.functional_type(inputs, results),
-            Element::Qualified(inner) => self.element(inner),
+            Element::Qualified(inner) => match inner.as_ref() {
+                Element::Type(target) => self.type_directive(target, true),
+                other => self.element(other),
+            },
             Element::Custom { name, args } => hooks::run(name, self, args),
             Element::Optional {
                 then,
@@ -423,7 +426,7 @@ impl Matcher<'_> {
     }
 
     /// `type($x)`, `type(operands)`, `type(results)`.
-    fn type_directive(&mut self, target: &Element) -> Option<()> {
+    fn type_directive(&mut self, target: &Element, qualified: bool) -> Option<()> {
         let types = match self.target_variadicity(target)? {
             Variadicity::Single => {
                 let ty = self.cursor.ty()?;
@@ -441,7 +444,45 @@ impl Matcher<'_> {
                 types
             }
         };
+        let types = match qualified {
+            true => types,
+            false => self.stripped(target, types),
+        };
         self.bind_types(target, types)
+    }
+
+    /// The types an unqualified `type($x)` read: ODS's parser reads one not starting with
+    /// `!` with the parser of `$x`'s C++ class, when that is a dialect's `TypeDef` class.
+    fn stripped(&self, target: &Element, types: Vec<WrittenType>) -> Vec<WrittenType> {
+        let Element::Var(name) = target else {
+            return types;
+        };
+        let value = self.spec.operand(name).or_else(|| self.spec.result(name));
+        let Some((
+            _,
+            ValueSpec {
+                constraint: TypeConstraint::Imported(imported),
+                ..
+            },
+        )) = value
+        else {
+            return types;
+        };
+        let Some(class) = &imported.dialect_class else {
+            return types;
+        };
+        types
+            .into_iter()
+            .map(|ty| match ty {
+                WrittenType::Node(node) if !node.syntax().text().to_string().starts_with('!') => {
+                    WrittenType::Stripped {
+                        node,
+                        class: class.clone(),
+                    }
+                }
+                other => other,
+            })
+            .collect()
     }
 
     /// A `,` that goes on a type list but is followed by no type (`: i32, tensor4xf32`):
@@ -724,9 +765,10 @@ fn string_literal(atom: &Atom) -> Option<String> {
 fn written_node(ty: &WrittenType) -> Option<mlir_syntax::SyntaxNode> {
     match ty {
         WrittenType::Node(node) => Some(node.syntax().clone()),
-        WrittenType::Function { .. } | WrittenType::Implied { .. } | WrittenType::ElementOf(_) => {
-            None
-        }
+        WrittenType::Stripped { .. }
+        | WrittenType::Function { .. }
+        | WrittenType::Implied { .. }
+        | WrittenType::ElementOf(_) => None,
     }
 }
 

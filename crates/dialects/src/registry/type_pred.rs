@@ -5,6 +5,8 @@
 
 use mlir_types::{FloatKind, Signedness, Type};
 
+pub use super::type_pred_llvm::LlvmTest;
+
 /// A type predicate, as ODS builds it from its combinators.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum TypePred {
@@ -63,6 +65,20 @@ pub enum TypeTest {
     NumElements(u64),
     /// `hasStaticShape()`.
     StaticShape,
+    /// `isa<C>` of a dialect's `TypeDef` class: a type of that dialect written with the
+    /// class's mnemonic (`!llvm.ptr` is `LLVM::LLVMPointerType`), never a builtin type or
+    /// one of another dialect. Without a mnemonic, the dialect's own types are unknown.
+    DialectClass(TypeClass),
+    /// One of the LLVM dialect's compatibility functions.
+    Llvm(LlvmTest),
+}
+
+/// A dialect's `TypeDef` class, as its types are written: `!dialect.mnemonic<...>`, or
+/// printed by the dialect's own code when it has no mnemonic.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TypeClass {
+    pub dialect: String,
+    pub mnemonic: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -177,8 +193,48 @@ impl TypeTest {
                 }
                 ty.has_static_shape()
             }
+            TypeTest::DialectClass(class) => return class.holds(ty),
+            TypeTest::Llvm(test) => return test.eval(ty),
         })
     }
+}
+
+impl TypeClass {
+    /// Is `ty` of the class?
+    pub fn holds(&self, ty: &Type) -> Option<bool> {
+        match ty {
+            Type::Error => None,
+            Type::Opaque(opaque) if opaque.dialect == self.dialect => {
+                Some(self.mnemonic.as_deref()? == type_mnemonic(&opaque.data))
+            }
+            // A builtin type, or one of another dialect (registered or not), is of a class
+            // of its own dialect.
+            _ => Some(false),
+        }
+    }
+
+    /// The type an unqualified `type($x)` of the class reads from `text`, written without
+    /// `!dialect.`: the class's parser reads the mnemonic's parameters (`<1>` of
+    /// `!llvm.ptr<1>`), or, without a mnemonic, the whole (`i8` of `!moore.i8`). Text
+    /// that is no parameter list of a class with a mnemonic fails MLIR's parse, in words
+    /// we do not have: an error type, judged by nothing.
+    pub fn stripped(&self, text: &str) -> Type {
+        let data = match &self.mnemonic {
+            None => text.to_string(),
+            Some(mnemonic) if text.starts_with('<') => format!("{mnemonic}{text}"),
+            Some(_) => return Type::Error,
+        };
+        Type::Opaque(std::sync::Arc::new(mlir_types::OpaqueType {
+            dialect: self.dialect.clone(),
+            data,
+        }))
+    }
+}
+
+/// The mnemonic a dialect type's text starts with: `ptr` of `!llvm.ptr<1>`.
+pub(crate) fn type_mnemonic(data: &str) -> &str {
+    let end = data.find(['<', ' ']).unwrap_or(data.len());
+    &data[..end]
 }
 
 impl Compare {
@@ -202,16 +258,34 @@ pub fn parse_cpred(text: &str) -> Option<TypeTest> {
     if text == "true" {
         return Some(TypeTest::True);
     }
-    if let Some(class) = text
-        .strip_prefix("::llvm::isa<")
-        .and_then(|rest| rest.strip_suffix(">($_self)"))
-    {
-        return isa_test(class.trim_start_matches("::").trim_start_matches("mlir::"));
+    if let Some(class) = isa_class(text) {
+        return isa_test(&class);
     }
     if let Some(method) = text.strip_prefix("$_self.") {
         return method_test(method);
     }
+    if let Some(test) = LlvmTest::of_call(text) {
+        return Some(TypeTest::Llvm(test));
+    }
     shaped_query(text)
+}
+
+/// The C++ class a `CPred` of `::llvm::isa<C>($_self)` tests, without a leading `::mlir::`
+/// (`LLVM::LLVMPointerType`), whitespace and the parentheses around it ignored.
+pub fn isa_class(text: &str) -> Option<String> {
+    let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let class = strip_parens(&text)
+        .strip_prefix("::llvm::isa<")?
+        .strip_suffix(">($_self)")?;
+    Some(cpp_class_key(class).to_string())
+}
+
+/// A C++ class name as `isa_class` gives it: `::mlir::LLVM::LLVMPointerType` and
+/// `mlir::LLVM::LLVMPointerType` are both `LLVM::LLVMPointerType`.
+pub fn cpp_class_key(class: &str) -> &str {
+    let class = class.trim();
+    let class = class.strip_prefix("::").unwrap_or(class);
+    class.strip_prefix("mlir::").unwrap_or(class)
 }
 
 /// `text` without the parentheses around the whole of it (ODS's `CPred` adds a pair).
@@ -411,12 +485,42 @@ mod tests {
     #[test]
     fn cpreds_of_unmodelled_cpp_are_unknown() {
         for text in [
-            "(::mlir::LLVM::isCompatibleOuterType($_self))",
+            "(::mlir::LLVM::isCompatibleType($_self))",
             "(::llvm::isa<mlir::quant::QuantizedType>($_self))",
             "(::llvm::all_of(::llvm::cast<::mlir::RankedTensorType>($_self).getShape(), f))",
         ] {
             assert_eq!(parse_cpred(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_dialect_class_is_told_by_dialect_and_mnemonic() {
+        let opaque = |dialect: &str, data: &str| {
+            Type::Opaque(std::sync::Arc::new(mlir_types::OpaqueType {
+                dialect: dialect.into(),
+                data: data.into(),
+            }))
+        };
+        let pointer = TypeTest::DialectClass(TypeClass {
+            dialect: "llvm".into(),
+            mnemonic: Some("ptr".into()),
+        });
+        assert_eq!(pointer.eval(&opaque("llvm", "ptr")), Some(true));
+        assert_eq!(pointer.eval(&opaque("llvm", "ptr<1>")), Some(true));
+        assert_eq!(pointer.eval(&opaque("llvm", "void")), Some(false));
+        assert_eq!(pointer.eval(&opaque("ptr", "ptr")), Some(false));
+        assert_eq!(pointer.eval(&Type::Index), Some(false));
+        assert_eq!(pointer.eval(&Type::Error), None);
+        let unnamed = TypeTest::DialectClass(TypeClass {
+            dialect: "llvm".into(),
+            mnemonic: None,
+        });
+        assert_eq!(unnamed.eval(&opaque("llvm", "ptr")), None);
+        assert_eq!(unnamed.eval(&Type::Index), Some(false));
+        assert_eq!(
+            isa_class("(::llvm::isa<::mlir::LLVM::LLVMPointerType>($_self))").as_deref(),
+            Some("LLVM::LLVMPointerType")
+        );
     }
 
     #[test]
