@@ -203,3 +203,47 @@ func.func @fadd_of_llvm_floats(%a: !llvm.ppc_fp128, %b: vector<2xf16>) {
   %1 = llvm.fadd %b, %b : vector<2xf16>
   return
 }
+
+// -----
+
+// Linalg's structured ops are parsed in C++: their typed ins/outs groups and the types
+// after `->` are held to ODS's constraints all the same.
+func.func @fill_returns_memref(%t: tensor<?x?xf32>, %v: f32) -> memref<?x?xf32> {
+  // expected-error@+1 {{'linalg.fill' op result #0 must be variadic of ranked tensor of any type values, but got 'memref<?x?xf32>'}}
+  %0 = linalg.fill ins(%v : f32) outs(%t : tensor<?x?xf32>) -> memref<?x?xf32>
+  return %0 : memref<?x?xf32>
+}
+
+// -----
+
+func.func @matmul_into_scalar(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %c: f32) {
+  // expected-error@+1 {{'linalg.matmul' op operand #2 must be variadic of shaped of any type values, but got 'f32'}}
+  linalg.matmul ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%c : f32)
+  return
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+func.func @generic_returns_memref(%e: tensor<4xf32>, %v: f32) -> memref<4xf32> {
+  // expected-error@+1 {{'linalg.generic' op result #0 must be variadic of ranked tensor of any type values, but got 'memref<4xf32>'}}
+  %1 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<4xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %v : f32
+  } -> memref<4xf32>
+  return %1 : memref<4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+func.func @valid_structured_ops(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x4xf32>, %m: memref<4xf32>, %v: f32) -> (tensor<2x4xf32>, tensor<4xf32>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<2x3xf32>, tensor<3x4xf32>) outs(%c : tensor<2x4xf32>) -> tensor<2x4xf32>
+  linalg.fill ins(%v : f32) outs(%m : memref<4xf32>)
+  %e = tensor.empty() : tensor<4xf32>
+  %1 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<4xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %v : f32
+  } -> tensor<4xf32>
+  return %0, %1 : tensor<2x4xf32>, tensor<4xf32>
+}

@@ -17,6 +17,7 @@ use super::op_memo::{self, OpMemo};
 use super::op_types::{self, OpTypes};
 use super::op_verify;
 use super::segment_sizes::{operand_segment_sizes, segmented_constraints};
+use super::structured_types::StructuredTypes;
 use super::verifiers;
 use super::{custom_parsers, left_over};
 use crate::diagnostic::Diagnostic;
@@ -646,7 +647,7 @@ impl<'a> Gatherer<'a> {
         }
         let is_generic = node.kind() == SyntaxKind::GENERIC_OP;
         if !is_generic && matched.is_none() {
-            return true;
+            return self.verify_structured(node, spec);
         }
         if is_body && matches!(spec.name.as_str(), "func.func" | "std.func") {
             self.function = matched.and_then(|m| self.signature(m));
@@ -673,6 +674,28 @@ impl<'a> Gatherer<'a> {
             return false;
         }
         true
+    }
+
+    /// A Linalg structured op in custom form, which MLIR parses in C++: its typed groups
+    /// against its ODS constraints. Did it pass them (or were they not checked)?
+    fn verify_structured(&mut self, node: &SyntaxNode, spec: &OpSpec) -> bool {
+        let Some(op) = ast::CustomOp::cast(node.clone()) else {
+            return true;
+        };
+        let Some(types) = StructuredTypes::of(&op, spec, &mut self.lowering) else {
+            return true;
+        };
+        let known = op_verify::KnownTypes {
+            operands: types.operands.iter().map(Some).collect(),
+            results: types.results.iter().map(Some).collect(),
+            operand_constraints: Some(types.constraints),
+        };
+        let Some(message) = op_verify::verify(spec, &known) else {
+            return true;
+        };
+        let error = op_verify::error(message, op_name_range(node));
+        self.facts.errors.push(error);
+        false
     }
 
     /// The declaration of each of a generic op's `count` operands: as their variadicity

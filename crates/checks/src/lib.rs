@@ -31,6 +31,7 @@ mod op_verify;
 mod report;
 mod result_count;
 mod segment_sizes;
+mod structured_types;
 mod value_types;
 mod verifiers;
 
