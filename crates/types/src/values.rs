@@ -135,6 +135,14 @@ pub struct OpaqueType {
     pub data: String,
 }
 
+impl OpaqueType {
+    /// The mnemonic the type's text starts with: `ptr` of `!llvm.ptr<1>`.
+    pub fn mnemonic(&self) -> &str {
+        let end = self.data.find(['<', ' ']).unwrap_or(self.data.len());
+        &self.data[..end]
+    }
+}
+
 impl Type {
     pub fn integer(width: u32, signedness: Signedness) -> Type {
         Type::Integer(IntegerType { width, signedness })

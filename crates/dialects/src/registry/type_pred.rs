@@ -5,7 +5,7 @@
 
 use mlir_types::{FloatKind, Signedness, Type};
 
-pub use super::type_pred_llvm::LlvmTest;
+pub use super::type_pred_llvm::{LlvmTest, is_llvm_float};
 
 /// A type predicate, as ODS builds it from its combinators.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -205,7 +205,7 @@ impl TypeClass {
         match ty {
             Type::Error => None,
             Type::Opaque(opaque) if opaque.dialect == self.dialect => {
-                Some(self.mnemonic.as_deref()? == type_mnemonic(&opaque.data))
+                Some(self.mnemonic.as_deref()? == opaque.mnemonic())
             }
             // A builtin type, or one of another dialect (registered or not), is of a class
             // of its own dialect.
@@ -229,12 +229,6 @@ impl TypeClass {
             data,
         }))
     }
-}
-
-/// The mnemonic a dialect type's text starts with: `ptr` of `!llvm.ptr<1>`.
-pub(crate) fn type_mnemonic(data: &str) -> &str {
-    let end = data.find(['<', ' ']).unwrap_or(data.len());
-    &data[..end]
 }
 
 impl Compare {

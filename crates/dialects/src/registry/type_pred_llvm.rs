@@ -5,8 +5,6 @@
 
 use mlir_types::{FloatKind, Signedness, Type};
 
-use super::type_pred::type_mnemonic;
-
 /// One of the functions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LlvmTest {
@@ -62,7 +60,7 @@ fn compatible_outer(ty: &Type) -> Option<bool> {
         Type::Vector(vector) => Some(vector.dims.len() == 1),
         Type::Float(_) => compatible_float(ty),
         Type::Opaque(opaque) if opaque.dialect == "llvm" => LLVM_OUTER_TYPES
-            .contains(&type_mnemonic(&opaque.data))
+            .contains(&opaque.mnemonic())
             .then_some(true),
         // Pointer-like types of other dialects may qualify.
         Type::Opaque(_) | Type::Error => None,
@@ -70,21 +68,24 @@ fn compatible_outer(ty: &Type) -> Option<bool> {
     }
 }
 
+/// Is `kind` one of the builtin floats LLVM IR has?
+pub fn is_llvm_float(kind: FloatKind) -> bool {
+    matches!(
+        kind,
+        FloatKind::BF16
+            | FloatKind::F16
+            | FloatKind::F32
+            | FloatKind::F64
+            | FloatKind::F80
+            | FloatKind::F128
+    )
+}
+
 /// The builtin floats LLVM IR has, and `!llvm.ppc_fp128`.
 fn compatible_float(ty: &Type) -> Option<bool> {
     match ty {
-        Type::Float(kind) => Some(matches!(
-            kind,
-            FloatKind::BF16
-                | FloatKind::F16
-                | FloatKind::F32
-                | FloatKind::F64
-                | FloatKind::F80
-                | FloatKind::F128
-        )),
-        Type::Opaque(opaque) => {
-            Some(opaque.dialect == "llvm" && type_mnemonic(&opaque.data) == "ppc_fp128")
-        }
+        Type::Float(kind) => Some(is_llvm_float(*kind)),
+        Type::Opaque(opaque) => Some(opaque.dialect == "llvm" && opaque.mnemonic() == "ppc_fp128"),
         Type::Error => None,
         _ => Some(false),
     }
@@ -103,7 +104,7 @@ fn compatible_vector(ty: &Type) -> Option<bool> {
     match &vector.element {
         Type::Integer(int) => Some(int.signedness == Signedness::Signless),
         Type::Opaque(opaque) if opaque.dialect == "llvm" => {
-            (type_mnemonic(&opaque.data) == "ptr").then_some(true)
+            (opaque.mnemonic() == "ptr").then_some(true)
         }
         Type::Opaque(_) | Type::Error => None,
         // `ppc_fp128` is no vector element: the builtin floats only.

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use mlir_dialects::registry::type_pred::is_llvm_float;
 use mlir_types::{FloatKind, Signedness, Type};
 
 /// An LLVM-compatible type, as far as the `llvm` verifiers need to know it.
@@ -84,15 +85,7 @@ impl LType {
     pub(super) fn llvm_compatible(&self) -> bool {
         match self {
             LType::Int(_, signedness) => *signedness == Signedness::Signless,
-            LType::Float(kind) => matches!(
-                kind,
-                FloatKind::BF16
-                    | FloatKind::F16
-                    | FloatKind::F32
-                    | FloatKind::F64
-                    | FloatKind::F80
-                    | FloatKind::F128
-            ),
+            LType::Float(kind) => is_llvm_float(*kind),
             LType::Ptr(_) | LType::Void | LType::LlvmOther => true,
             LType::Array(_, element) | LType::Vector(_, element) => element.llvm_compatible(),
             LType::Struct(body) => body.iter().flatten().all(LType::llvm_compatible),
