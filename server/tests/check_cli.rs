@@ -101,8 +101,10 @@ fn verify_diagnostics_passes_on_ods_dialect_fixtures() {
 
 #[test]
 fn irdl_dialects_from_another_file() {
-    // Each pair also passes `mlir-opt --irdl-file=X.irdl.mlir -verify-diagnostics
-    // X_uses.mlir`, and each dialect file `mlir-opt -verify-diagnostics` alone (.ci/run).
+    // Each pair also passes `mlir-opt --irdl-file=X.irdl.mlir -split-input-file
+    // -verify-diagnostics X_uses.mlir`, and each dialect file `mlir-opt -split-input-file
+    // -verify-diagnostics` alone (.ci/run): as one text, a verifier error in one chunk
+    // would keep the symbol checks of the others from being reached.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../test-data/irdl");
     let mut dialects: Vec<_> = std::fs::read_dir(&dir)
         .expect("test-data/irdl")
@@ -113,7 +115,13 @@ fn irdl_dialects_from_another_file() {
     let mut pairs = 0;
     for dialect in &dialects {
         let dialect_arg = dialect.to_str().unwrap();
-        let out = run(&["check", "--verify-diagnostics", dialect_arg]);
+        let args = [
+            "check",
+            "--split-input-file",
+            "--verify-diagnostics",
+            dialect_arg,
+        ];
+        let out = run(&args);
         assert_eq!(
             out.status.code(),
             Some(0),
@@ -129,6 +137,7 @@ fn irdl_dialects_from_another_file() {
             "check",
             "--irdl-file",
             dialect_arg,
+            "--split-input-file",
             "--verify-diagnostics",
             &uses,
         ]);

@@ -185,6 +185,47 @@ fn keep_reach(root: &SyntaxNode, semantic: &mut Vec<Diagnostic>, stop: Option<Te
         };
         semantic.retain(|d| !unreached(d));
     }
+    drop_unreached_symbol_checks(root, semantic);
+}
+
+/// MLIR checks a symbol table's symbols and their uses as the table's verification ends,
+/// which it never reaches once an op inside the table failed to verify: of the symbol
+/// checks, keeps those whose table holds no other verifier error.
+fn drop_unreached_symbol_checks(root: &SyntaxNode, semantic: &mut Vec<Diagnostic>) {
+    let failures: Vec<TextSize> = semantic
+        .iter()
+        .filter(|d| d.severity == Severity::Error && is_verifier_finding(d.code))
+        .filter(|d| !is_symbol_check(d.code))
+        .map(|d| d.range.start())
+        .collect();
+    if failures.is_empty() {
+        return;
+    }
+    semantic.retain(|d| {
+        !is_symbol_check(d.code) || {
+            let table = table_around(root, d.range.start());
+            !failures.iter().any(|&at| table.contains(at))
+        }
+    });
+}
+
+/// Is a diagnostic of this code one of a symbol table's own checks (redefinitions, uses)?
+fn is_symbol_check(code: &str) -> bool {
+    matches!(code, "symbol" | "call")
+}
+
+/// The range of the symbol table that checks the op at `at` (the op itself left out): the
+/// innermost table op around it, or the whole text (the chunk's implicit module).
+fn table_around(root: &SyntaxNode, at: TextSize) -> TextRange {
+    token_at(root, at)
+        .and_then(|token| {
+            token
+                .parent_ancestors()
+                .filter(mlir_hir::ops::is_op)
+                .skip(1)
+                .find(mlir_hir::symbols::is_symbol_table)
+        })
+        .map_or(root.text_range(), |table| table.text_range())
 }
 
 /// Where the body around `at` ends: its innermost isolated op's end, or the text's.
