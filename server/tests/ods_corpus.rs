@@ -19,7 +19,7 @@ use mlir_syntax::op_nodes;
 
 /// Annotations of the invalid corpus reproduced with the installed MLIR's dialects loaded
 /// when this floor was last raised (639 with the built-in specs alone).
-const FLOOR: usize = 788;
+const FLOOR: usize = 789;
 
 /// MLIR 22's ops in its `.td` files.
 const MLIR_22_OPS: usize = 2633;

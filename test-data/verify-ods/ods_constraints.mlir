@@ -247,3 +247,51 @@ func.func @valid_structured_ops(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: te
   } -> tensor<4xf32>
   return %0, %1 : tensor<2x4xf32>, tensor<4xf32>
 }
+
+// -----
+
+func.func @indirect_call_returns_tensor(%callee: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.call' op result #0 must be LLVM dialect-compatible type}}
+  llvm.call %callee() : !llvm.ptr, () -> (tensor<*xi32>)
+  llvm.return
+}
+
+// -----
+
+llvm.func @g(i32)
+func.func @direct_call_of_a_tensor(%t: tensor<4xi32>) {
+  // expected-error@+1 {{'llvm.call' op operand #0 must be variadic of LLVM dialect-compatible type}}
+  llvm.call @g(%t) : (tensor<4xi32>) -> ()
+  llvm.return
+}
+
+// -----
+
+func.func @indirect_call_of_a_tensor(%callee: !llvm.ptr, %t: tensor<4xi32>) {
+  // expected-error@+1 {{'llvm.call' op operand #1 must be variadic of LLVM dialect-compatible type}}
+  llvm.call %callee(%t) : !llvm.ptr, (tensor<4xi32>) -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @h(i32) -> i32
+func.func @call_with_attributes_returns_tensor(%t: i32) {
+  // expected-error@+1 {{'llvm.call' op result #0 must be LLVM dialect-compatible type}}
+  %0 = llvm.call @h(%t) {fastmathFlags = #llvm.fastmath<none>} : (i32) -> tensor<2xf32>
+  llvm.return
+}
+
+// -----
+
+llvm.func @f(i32) -> i32
+llvm.func @v(i32, ...)
+func.func @valid_calls(%callee: !llvm.ptr, %x: i32, %p: !llvm.ptr) -> i32 {
+  %0 = llvm.call @f(%x) : (i32) -> i32
+  %1 = llvm.call %callee(%0) : !llvm.ptr, (i32) -> i32
+  llvm.call @v(%1, %p) vararg(!llvm.func<void (i32, ...)>) : (i32, !llvm.ptr) -> ()
+  %2 = llvm.call tail @f(%1) : (i32) -> i32
+  %3 = llvm.call fastcc @f(%2) : (i32) -> i32
+  %4 = llvm.call @f(%3) : (i32) -> (i32) loc("x.mlir":1:2)
+  return %4 : i32
+}

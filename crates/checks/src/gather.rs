@@ -9,6 +9,7 @@ use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use rustc_hash::FxHashMap;
 
+use super::custom_form_types::CustomFormTypes;
 use super::facts::{
     BlockFacts, Branch, DefTypes, Facts, LastOp, PendingOp, RegionFacts, SharedTypes, TypedUse,
     regions_of,
@@ -17,7 +18,6 @@ use super::op_memo::{self, OpMemo};
 use super::op_types::{self, OpTypes};
 use super::op_verify;
 use super::segment_sizes::{operand_segment_sizes, segmented_constraints};
-use super::structured_types::StructuredTypes;
 use super::verifiers;
 use super::{custom_parsers, left_over};
 use crate::diagnostic::Diagnostic;
@@ -647,7 +647,7 @@ impl<'a> Gatherer<'a> {
         }
         let is_generic = node.kind() == SyntaxKind::GENERIC_OP;
         if !is_generic && matched.is_none() {
-            return self.verify_structured(node, spec);
+            return self.verify_custom_form_types(node, spec);
         }
         if is_body && matches!(spec.name.as_str(), "func.func" | "std.func") {
             self.function = matched.and_then(|m| self.signature(m));
@@ -676,13 +676,13 @@ impl<'a> Gatherer<'a> {
         true
     }
 
-    /// A Linalg structured op in custom form, which MLIR parses in C++: its typed groups
-    /// against its ODS constraints. Did it pass them (or were they not checked)?
-    fn verify_structured(&mut self, node: &SyntaxNode, spec: &OpSpec) -> bool {
+    /// An op in a custom form MLIR parses in C++ whose types we read (Linalg's structured
+    /// ops, `llvm.call`): its written types against its ODS constraints. Did it pass them (or were they not checked)?
+    fn verify_custom_form_types(&mut self, node: &SyntaxNode, spec: &OpSpec) -> bool {
         let Some(op) = ast::CustomOp::cast(node.clone()) else {
             return true;
         };
-        let Some(types) = StructuredTypes::of(&op, spec, &mut self.lowering) else {
+        let Some(types) = CustomFormTypes::of(&op, spec, &mut self.lowering) else {
             return true;
         };
         let known = op_verify::KnownTypes {

@@ -18,6 +18,7 @@
 mod blocks;
 pub mod body_layout;
 mod casts;
+mod custom_form_types;
 mod custom_parsers;
 pub mod db;
 pub mod diagnostic;
@@ -31,7 +32,6 @@ mod op_verify;
 mod report;
 mod result_count;
 mod segment_sizes;
-mod structured_types;
 mod value_types;
 mod verifiers;
 

@@ -1,44 +1,33 @@
-//! The types of a Linalg structured op in custom form (checks stage), which MLIR's C++
-//! parser reads for the named ops (`linalg.matmul`, `linalg.fill`, ...) and for
-//! `linalg.generic`: the typed groups of `ins(%a, %b : T, U)` and `outs(%c : V)`, and the
-//! result types after `->`. With them, ODS's operand and result constraints are checked
-//! as for a generic op (`'linalg.matmul' op operand #2 must be variadic of shaped of any
-//! type values, but got 'f32'`).
+//! Linalg structured ops in custom form, which MLIR's C++ parser reads for the named
+//! ops (`linalg.matmul`, `linalg.fill`, ...) and for `linalg.generic`: the typed groups of
+//! `ins(%a, %b : T, U)` and `outs(%c : V)`, and the result types after `->`.
 
 use mlir_dialects::registry::{OpSpec, ValueSpec, Variadicity};
-use mlir_syntax::SyntaxKind::{ARROW, COLON, COMMA};
-use mlir_syntax::ast::{self, AstNode, CustomOpItem as Item, GroupDelimiter};
+use mlir_syntax::SyntaxKind::{ARROW, COLON};
+use mlir_syntax::ast::{CustomOpItem as Item, GroupDelimiter};
 use mlir_types::{Lowering, Type};
 
-/// The operand types (with the declaration of each) and result types of `op`, if its spec
-/// is a structured op's (variadic `inputs` and `outputs`, variadic `result_tensors`, a C++
-/// parser) and its groups read cleanly.
-pub(crate) struct StructuredTypes<'s> {
-    pub operands: Vec<Type>,
-    pub constraints: Vec<&'s ValueSpec>,
-    pub results: Vec<Type>,
-}
+use super::{CustomFormTypes, lower, separated};
 
-impl<'s> StructuredTypes<'s> {
-    pub(crate) fn of(
-        op: &ast::CustomOp,
-        spec: &'s OpSpec,
-        lowering: &mut Lowering<'_>,
-    ) -> Option<StructuredTypes<'s>> {
-        let [inputs, outputs] = structured_operands(spec)?;
-        let items: Vec<Item> = op.items().collect();
-        let ins = typed_group_after(&items, "ins", lowering)?;
-        let outs = typed_group_after(&items, "outs", lowering)?;
-        let results = arrow_types(&items, lowering)?;
-        let constraints = std::iter::repeat_n(inputs, ins.len())
-            .chain(std::iter::repeat_n(outputs, outs.len()))
-            .collect();
-        Some(StructuredTypes {
-            operands: ins.into_iter().chain(outs).collect(),
-            constraints,
-            results,
-        })
-    }
+/// The types of `items` if `spec` is a structured op's (variadic `inputs` and `outputs`,
+/// variadic `result_tensors`, a C++ parser) and its groups read cleanly.
+pub(super) fn of<'s>(
+    items: &[Item],
+    spec: &'s OpSpec,
+    lowering: &mut Lowering<'_>,
+) -> Option<CustomFormTypes<'s>> {
+    let [inputs, outputs] = structured_operands(spec)?;
+    let ins = typed_group_after(items, "ins", lowering)?;
+    let outs = typed_group_after(items, "outs", lowering)?;
+    let results = arrow_types(items, lowering)?;
+    let constraints = std::iter::repeat_n(inputs, ins.len())
+        .chain(std::iter::repeat_n(outputs, outs.len()))
+        .collect();
+    Some(CustomFormTypes {
+        operands: ins.into_iter().chain(outs).collect(),
+        constraints,
+        results,
+    })
 }
 
 /// The `inputs` and `outputs` declarations of a structured op's spec.
@@ -116,29 +105,4 @@ fn arrow_types(items: &[Item], lowering: &mut Lowering<'_>) -> Option<Vec<Type>>
         }
     };
     Some(types.iter().map(|item| lower(item, lowering)).collect())
-}
-
-/// `items` as `x, y, z` of items that are `is_x`: the items, or `None`.
-fn separated(items: &[Item], is_x: impl Fn(&Item) -> bool) -> Option<Vec<&Item>> {
-    let mut out = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let fits = match i % 2 {
-            0 => is_x(item),
-            _ => item.is_token(COMMA),
-        };
-        if !fits {
-            return None;
-        }
-        if i % 2 == 0 {
-            out.push(item);
-        }
-    }
-    (items.len() % 2 == 1 || items.is_empty()).then_some(out)
-}
-
-fn lower(item: &Item, lowering: &mut Lowering<'_>) -> Type {
-    match item {
-        Item::Type(ty) => lowering.lower_type(ty.syntax()),
-        _ => Type::Error,
-    }
 }
