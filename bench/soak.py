@@ -11,8 +11,11 @@ definition, semantic tokens) at a random position. Every --check edits it waits 
 the server's text equals the client's (mlir-analyzer/documentText) and the diagnostics
 of the last version arrived. At the end it prints VmRSS after opening, at the end, and
 of a fresh server that opened the final texts and answered each kind of request once on
-each, and the ratio of the last two, each read after --settle quiet seconds (the server
-hands freed memory back after 1 s idle). It is
+each (the median of --fresh such servers: their figure moves by 20% from run to run),
+and the ratio of the last two. Each figure is read once the server's ODS load has ended
+(a server read before it would lack the dialects' memory) and after --settle quiet
+seconds: the analysis thread hands freed memory back after 1 s idle, and the blocking
+threads that answered requests end, handing theirs back, after 10 s. It is
 bounded: it stops after --edits edits or --minutes minutes, whichever comes first.
 
 Not part of CI (100,000 edits take several minutes). Example:
@@ -153,6 +156,38 @@ def rss(client: LspClient) -> int:
     return client.proc_status().get("VmRSS", 0)
 
 
+def wait_for_dialects(client: LspClient) -> None:
+    """Waits until the server's log says how its ODS load ended (loaded, nothing to load,
+    or failed), for at most TIMEOUT seconds."""
+    ended = ("ODS: loaded", "ODS: nothing to load", "the dialects loaded before stay")
+    deadline = time.perf_counter() + TIMEOUT
+    while time.perf_counter() < deadline:
+        log = client.stderr_path.read_text(errors="replace")
+        if any(mark in log for mark in ended):
+            return
+        time.sleep(0.05)
+    raise BenchError("the ODS load did not end")
+
+
+def fresh_rss(args: argparse.Namespace, log: Path, docs: list[Document],
+              rng: random.Random) -> int:
+    """The RSS of a fresh server that opened the final texts of `docs` and answered each
+    kind of request once on each, as the soaked server was in use."""
+    client = start(args.binary, log)
+    fresh_docs = [Document(uri=d.uri, text=d.text) for d in docs]
+    open_all(client, fresh_docs)
+    for d in fresh_docs:
+        for method in REQUESTS:
+            ask(client, rng, d, method)
+    for d in fresh_docs:
+        wait_synced(client, d)
+    wait_for_dialects(client)
+    time.sleep(args.settle)
+    figure = rss(client)
+    client.close()
+    return figure
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=str(DEFAULT_OURS))
@@ -162,8 +197,9 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--check", type=int, default=500, help="edits between text checks")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--settle", type=float, default=3.0,
-                        help="seconds of quiet before each RSS reading (the server releases freed memory after 1 s idle)")
+    parser.add_argument("--settle", type=float, default=12.0,
+                        help="seconds of quiet before each RSS reading (see above)")
+    parser.add_argument("--fresh", type=int, default=3, help="fresh servers to take the median of")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tmp = Path(tempfile.mkdtemp(prefix="soak-"))
@@ -191,25 +227,17 @@ def main() -> int:
                   f"RSS {rss(client) // 1024} MiB", flush=True)
     for d in docs:
         wait_synced(client, d)
+    wait_for_dialects(client)
     time.sleep(args.settle)
     ended = rss(client)
     client.close()
-    fresh_client = start(args.binary, tmp / "fresh.log")
-    fresh_docs = [Document(uri=d.uri, text=d.text) for d in docs]
-    open_all(fresh_client, fresh_docs)
-    # In use, as the soaked server was: each kind of request once on each file.
-    for d in fresh_docs:
-        for method in REQUESTS:
-            ask(fresh_client, rng, d, method)
-    for d in fresh_docs:
-        wait_synced(fresh_client, d)
-    time.sleep(args.settle)
-    fresh = rss(fresh_client)
-    fresh_client.close()
+    fresh_figures = sorted(fresh_rss(args, tmp / f"fresh{i}.log", docs, rng) for i in range(args.fresh))
+    fresh = fresh_figures[len(fresh_figures) // 2]
     print(f"{edits} edits and {requests} requests in {time.perf_counter() - began:.0f} s, "
           f"texts equal to the client's at every check")
     print(f"RSS: after opening {opened // 1024} MiB, at the end {ended // 1024} MiB, "
-          f"a fresh server on the final texts {fresh // 1024} MiB: "
+          f"a fresh server on the final texts {fresh // 1024} MiB "
+          f"(median of {', '.join(str(f // 1024) for f in fresh_figures)}): "
           f"{ended / max(fresh, 1):.2f} of the fresh server's")
     return 0
 
