@@ -112,6 +112,12 @@ impl Parse {
         &self.errors
     }
 
+    /// The errors of the lexer and the parser, where the tree's structure broke (not the
+    /// validation's, found in a tree that read whole).
+    pub fn structure_errors(&self) -> impl Iterator<Item = &SyntaxError> {
+        self.found.lexer.iter().chain(&self.found.parser)
+    }
+
     /// An indented dump of the tree and its errors, for tests and the syntax-tree command.
     pub fn debug_dump(&self) -> String {
         let mut out = debug_tree(&self.syntax_node());

@@ -7,6 +7,7 @@ mod completion;
 
 mod document_symbols;
 mod folding_ranges;
+mod format;
 mod hover;
 
 mod inlay_hints;
@@ -23,6 +24,7 @@ mod semantic_tokens;
 pub use completion::{CompletionItem, CompletionKind, completions};
 pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
+pub use format::{FormatEdit, FormatOptions, Formatted, apply_format_edits, format};
 pub use hover::{HoverResult, hover};
 pub use inlay_hints::{InlayHint, inlay_hints};
 pub use irdl::{IrdlKind, IrdlSource, IrdlTarget, irdl_definition, irdl_target_at};
