@@ -284,7 +284,7 @@ fn print_summary(reports: &[FileReport], colors: Colors) {
 }
 
 /// A file is itself; a folder is every `*.mlir` below it, sorted.
-fn collect_mlir_files(path: &Path) -> io::Result<Vec<PathBuf>> {
+pub(crate) fn collect_mlir_files(path: &Path) -> io::Result<Vec<PathBuf>> {
     let meta = std::fs::metadata(path)?;
     if !meta.is_dir() {
         return Ok(vec![path.to_path_buf()]);

@@ -23,8 +23,31 @@ pub struct Args {
 pub enum Command {
     /// Report the diagnostics of .mlir files and folders (recursing into *.mlir).
     Check(CheckOptions),
+    /// Lay out .mlir files in place (layout only: comments and names stay), as rustfmt
+    /// does; folders stand for every *.mlir below them.
+    Format(FormatArgs),
     /// Run the language server on stdio (the default with no arguments).
     Lsp,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct FormatArgs {
+    /// Change no file: list those that would change, and exit 1 if any would.
+    #[arg(long)]
+    pub check: bool,
+    /// Change no file: print what would change as a unified diff (exit 1 if anything
+    /// would).
+    #[arg(long)]
+    pub diff: bool,
+    /// Spaces per region level [default: the project file's `format.indent_width`, else 2].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=16))]
+    pub indent_width: Option<u8>,
+    /// The name standard input goes by in messages [default: <stdin>].
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<String>,
+    /// Files and folders to format; `-` formats standard input to standard output.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
 }
 
 #[derive(Debug, Clone, clap::Args)]

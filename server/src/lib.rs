@@ -7,6 +7,7 @@ pub mod check;
 mod check_projects;
 pub mod cli;
 mod discovery;
+pub mod format;
 pub mod lsp;
 mod memory;
 pub mod ods;

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use mlir_analyzer::{check, cli, lsp};
+use mlir_analyzer::{check, cli, format, lsp};
 
 /// mimalloc serves each thread from its own pages without a lock: `check` on a large
 /// file spends a tenth of its instructions allocating, and runs about 10% faster with it.
@@ -23,6 +23,7 @@ fn main() -> ExitCode {
     };
     match args.command {
         Some(cli::Command::Check(options)) => check::run(&options),
+        Some(cli::Command::Format(args)) => format::run(&args),
         Some(cli::Command::Lsp) | None => lsp::run(),
     }
 }

@@ -16,6 +16,10 @@
 //! files = ["include/MyDialect/MyOps.td"]
 //! include_dirs = ["include"]
 //! installed = true
+//!
+//! [format]
+//! # Spaces per region level (default 2, as MLIR prints).
+//! indent_width = 2
 //! ```
 
 use std::ops::Range;
@@ -34,6 +38,7 @@ const KNOWN_KEYS: &[&str] = &[
     "ods.include_dirs",
     "ods.installed",
     "ods.evaluator",
+    "format.indent_width",
 ];
 
 /// What a project file sets; `None` where it says nothing.
@@ -43,6 +48,8 @@ pub struct ProjectSettings {
     pub irdl_files: Option<Vec<String>>,
     /// The `[ods]` table, if there is one (its defaults then apply to what it leaves out).
     pub ods: Option<OdsTable>,
+    /// `format.indent_width`: spaces per region level of the formatter.
+    pub format_indent_width: Option<usize>,
 }
 
 /// `[ods]`: root `.td` files and include folders as written (relative to the file's
@@ -158,6 +165,7 @@ pub fn parse(text: &str) -> (ProjectSettings, Vec<Problem>) {
         match key.get_ref().as_ref() {
             "irdl" => read_irdl(value, &mut settings, &mut problems),
             "ods" => settings.ods = read_ods(value, &mut problems),
+            "format" => read_format(value, &mut settings, &mut problems),
             // A key the parser could not read is its error already.
             "" => {}
             other => problems.push(unknown(key, other)),
@@ -198,6 +206,42 @@ fn read_ods(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<OdsT
         }
     }
     Some(ods)
+}
+
+fn read_format(
+    value: &Spanned<DeValue<'_>>,
+    settings: &mut ProjectSettings,
+    out: &mut Vec<Problem>,
+) {
+    let Some(table) = value.get_ref().as_table() else {
+        out.push(wrong_type(value, "`format` must be a table (`[format]`)"));
+        return;
+    };
+    for (key, value) in table {
+        match key.get_ref().as_ref() {
+            "indent_width" => settings.format_indent_width = indent_width(value, out),
+            "" => {}
+            other => out.push(unknown(key, &format!("format.{other}"))),
+        }
+    }
+}
+
+/// The largest indentation step the formatter takes.
+pub const MAX_INDENT_WIDTH: usize = 16;
+
+fn indent_width(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<usize> {
+    let width = value
+        .get_ref()
+        .as_integer()
+        .filter(|i| i.radix() == 10)
+        .and_then(|i| i.as_str().replace('_', "").parse::<usize>().ok())
+        .filter(|w| (1..=MAX_INDENT_WIDTH).contains(w));
+    if width.is_none() {
+        let message =
+            format!("`format.indent_width` must be an integer from 1 to {MAX_INDENT_WIDTH}");
+        out.push(wrong_type(value, &message));
+    }
+    width
 }
 
 fn evaluator(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<crate::ods::Frontend> {
@@ -287,8 +331,7 @@ mod tests {
     #[test]
     fn unknown_keys_and_wrong_types_are_problems_at_their_place() {
         let text = "colour = 1\n[irdl]\nfiles = \"a.mlir\"\nfile = []\n";
-        let known =
-            "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed, ods.evaluator)";
+        let known = "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed, ods.evaluator, format.indent_width)";
         assert_eq!(
             problems(text),
             [
@@ -377,5 +420,27 @@ mod tests {
         std::fs::write(root.join("a").join(FILE_NAME), "").unwrap();
         assert_eq!(find_above(&nested), Some(root.join("a").join(FILE_NAME)));
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn the_indent_width_is_read_and_checked() {
+        let (settings, found) = parse("[format]\nindent_width = 4\n");
+        assert!(found.is_empty(), "{found:?}");
+        assert_eq!(settings.format_indent_width, Some(4));
+        let must = "`format.indent_width` must be an integer from 1 to 16";
+        for bad in ["0", "17", "\"2\"", "0x2", "-1", "2.0"] {
+            let text = format!("[format]\nindent_width = {bad}\n");
+            assert_eq!(
+                problems(&text),
+                [(bad.to_string(), must.to_string())],
+                "{bad}"
+            );
+        }
+        let text = "[format]\nwidth = 2\n";
+        assert!(
+            problems(text)[0]
+                .1
+                .starts_with("unknown key `format.width`")
+        );
     }
 }
