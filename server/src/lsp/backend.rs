@@ -125,6 +125,30 @@ impl Backend {
         }
     }
 
+    /// The formatter's edits for a document (or a range of it), with the indentation step
+    /// the settings give for its place.
+    async fn format_edits(&self, uri: &Uri, range: Option<Range>) -> Result<Option<Vec<TextEdit>>> {
+        let path = uri.to_file_path().map(|p| p.into_owned());
+        let width = super::project_files::indent_width(&self.shared, path.as_deref());
+        let (edits, left_alone) = self
+            .with_snapshot(uri, move |snapshot, map| {
+                super::formatting::edits(snapshot, map, width, range)
+            })
+            .await?;
+        if left_alone > 0 {
+            let what = if left_alone == 1 {
+                "statement"
+            } else {
+                "statements"
+            };
+            self.shared.log(
+                MessageType::INFO,
+                format!("formatting left {left_alone} {what} with syntax errors as written"),
+            );
+        }
+        Ok(Some(edits))
+    }
+
     pub async fn syntax_tree(&self, params: TextDocumentIdentifier) -> Result<String> {
         self.with_snapshot(&params.uri, |snapshot, _| snapshot.parse.debug_dump())
             .await
@@ -311,6 +335,8 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
             work_done_progress_options: Default::default(),
         })),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         inlay_hint_provider: Some(OneOf::Left(true)),
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
@@ -937,6 +963,18 @@ impl LanguageServer for Backend {
             })
             .await?;
         Ok(Some(hints))
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        self.format_edits(&params.text_document.uri, None).await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        self.format_edits(&params.text_document.uri, Some(params.range))
+            .await
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {

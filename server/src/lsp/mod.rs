@@ -6,6 +6,7 @@ mod busy;
 mod catch_panic;
 mod convert;
 mod documents;
+mod formatting;
 mod irdl_sources;
 mod ods_loader;
 mod positions;
@@ -41,6 +42,16 @@ pub struct Settings {
     pub inlay_hints: bool,
     pub irdl: IrdlSettings,
     pub ods: OdsSettings,
+    pub format: FormatSettings,
+}
+
+/// The formatter's settings; `None` (not set, or `null`) leaves it to the project file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct FormatSettings {
+    /// Spaces per region level (1 to 16; default 2, as MLIR prints). The editor's own
+    /// tab size is not used: MLIR's layout has its own step.
+    pub indent_width: Option<usize>,
 }
 
 /// Where IRDL dialects come from besides open buffers and workspace files.
@@ -76,6 +87,7 @@ impl Default for Settings {
             inlay_hints: true,
             irdl: IrdlSettings::default(),
             ods: OdsSettings::default(),
+            format: FormatSettings::default(),
         }
     }
 }

@@ -121,3 +121,22 @@ fn publish(shared: &Shared, path: &Path, diagnostics: Vec<lsp::Diagnostic>) {
     };
     let _ = shared.outgoing.send(Outgoing::Diagnostics(publish));
 }
+
+/// The formatter's indentation step for the document at `path`: the editor's setting,
+/// else the `format.indent_width` of the project file of the innermost workspace folder
+/// holding it, else MLIR's 2.
+pub fn indent_width(shared: &Shared, path: Option<&Path>) -> usize {
+    let configured = shared.settings().format.indent_width;
+    let valid = |w: &usize| (1..=project::MAX_INDENT_WIDTH).contains(w);
+    if let Some(width) = configured.filter(valid) {
+        return width;
+    }
+    let projects = shared.projects.read().unwrap_or_else(|p| p.into_inner());
+    let holding = projects
+        .iter()
+        .filter(|file| path.is_some_and(|p| p.starts_with(file.folder())))
+        .max_by_key(|file| file.folder().components().count());
+    holding
+        .and_then(|file| file.settings.format_indent_width)
+        .unwrap_or(2)
+}

@@ -71,6 +71,15 @@ impl Client {
         (client, result)
     }
 
+    /// `initialized` with empty capabilities and `options` as initialization options.
+    pub fn initialized_with(options: Value) -> (Client, Value) {
+        let mut client = Client::start();
+        let params = json!({ "capabilities": {}, "initializationOptions": options });
+        let result = client.request("initialize", params);
+        client.notify("initialized", json!({}));
+        (client, result)
+    }
+
     pub fn send_raw(&mut self, body: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         write!(stdin, "Content-Length: {}\r\n\r\n", body.len()).unwrap();
