@@ -42,6 +42,9 @@ pub struct FormatArgs {
     /// Spaces per region level [default: the project file's `format.indent_width`, else 2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=16))]
     pub indent_width: Option<u8>,
+    /// Print only errors: no warning for statements left as written, no summary.
+    #[arg(long, short)]
+    pub quiet: bool,
     /// The name standard input goes by in messages [default: <stdin>].
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
@@ -99,6 +102,9 @@ pub struct CheckOptions {
     /// comparison.
     #[arg(long, value_enum, value_name = "EVALUATOR", default_value = "builtin")]
     pub ods_evaluator: EvaluatorArg,
+    /// Print only errors: no warning for statements left as written, no summary.
+    #[arg(long, short)]
+    pub quiet: bool,
     /// The name standard input goes by in messages [default: <stdin>].
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,

@@ -117,7 +117,9 @@ fn summarize(args: &FormatArgs, outcomes: &[Outcome]) -> ExitCode {
     if failed > 0 {
         line.push_str(&format!(", {} not formatted", files(failed)));
     }
-    eprintln!("{line}");
+    if !args.quiet {
+        eprintln!("{line}");
+    }
     match (failed, changed) {
         (1.., _) => ExitCode::from(2),
         (0, 1..) if args.check || args.diff => ExitCode::from(1),
@@ -138,7 +140,7 @@ fn format_file(path: &Path, args: &FormatArgs, options: FormatOptions) -> Outcom
         }
     };
     let name = path.display().to_string();
-    let Some(formatted) = formatted_text(&name, &bytes, options) else {
+    let Some(formatted) = formatted_text(&name, &bytes, options, !args.quiet) else {
         return Outcome::Failed;
     };
     let original = std::str::from_utf8(&bytes).expect("checked by formatted_text");
@@ -163,7 +165,7 @@ fn format_stdin(args: &FormatArgs, options: FormatOptions) -> Outcome {
         return Outcome::Failed;
     }
     let name = args.stdin_filename.as_deref().unwrap_or("<stdin>");
-    let Some(formatted) = formatted_text(name, &bytes, options) else {
+    let Some(formatted) = formatted_text(name, &bytes, options, !args.quiet) else {
         // The input goes through as it came: a pipe must not lose it.
         let _ = io::stdout().lock().write_all(&bytes);
         return Outcome::Failed;
@@ -186,9 +188,9 @@ fn format_stdin(args: &FormatArgs, options: FormatOptions) -> Outcome {
     }
 }
 
-/// The formatted text of a file's bytes, with a warning for each statement left as
-/// written; `None`, with a message, when they are not UTF-8.
-fn formatted_text(name: &str, bytes: &[u8], options: FormatOptions) -> Option<String> {
+/// The formatted text of a file's bytes, with (if `warn`) a warning for each statement
+/// left as written; `None`, with a message, when they are not UTF-8.
+fn formatted_text(name: &str, bytes: &[u8], options: FormatOptions, warn: bool) -> Option<String> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         eprintln!("mlir-analyzer: {name}: not formatted: the file is not UTF-8");
         return None;
@@ -196,7 +198,7 @@ fn formatted_text(name: &str, bytes: &[u8], options: FormatOptions) -> Option<St
     let parse = mlir_syntax::parse(text);
     let formatted = format(&parse, text, options, None);
     let lines = LineIndex::new(text);
-    for (statement, error) in &formatted.left_alone {
+    for (statement, error) in formatted.left_alone.iter().filter(|_| warn) {
         let message = parse
             .structure_errors()
             .find(|e| e.range == *error)

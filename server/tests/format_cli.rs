@@ -129,6 +129,11 @@ fn the_statement_with_a_syntax_error_is_left_as_written_and_the_rest_formatted()
         read(&path),
         "\"t.a\"() : () -> ()\n\"t.b\"(%x  : () -> ()\n\"t.c\"() : () -> ()\n"
     );
+
+    // --quiet keeps the warnings and the summary to itself; --check still exits 0.
+    let quiet = run(&["format", "--check", "--quiet", &path]);
+    assert_eq!(quiet.status.code(), Some(0));
+    assert_eq!(stderr(&quiet), "");
 }
 
 #[test]
