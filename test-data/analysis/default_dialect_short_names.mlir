@@ -7,9 +7,9 @@
 func.func @nested_loops(%lb: index, %ub: index, %a: i32, %b: i32) {
   %0 = builtin.unrealized_conversion_cast %lb : index to !emitc.size_t
   %1 = builtin.unrealized_conversion_cast %ub : index to !emitc.size_t
-  emitc.for %i = %0 to %1 step %0  : !emitc.size_t {
+  emitc.for %i = %0 to %1 step %0 : !emitc.size_t {
     %c = builtin.unrealized_conversion_cast %i : !emitc.size_t to index
-    for %j = %0 to %1 step %0  : !emitc.size_t {
+    for %j = %0 to %1 step %0 : !emitc.size_t {
       %2 = add %a, %b : (i32, i32) -> i32
       %3 = mul %2, %b : (i32, i32) -> i32
       %4 = cmp ge, %2, %3 : (i32, i32) -> i1

@@ -68,4 +68,3 @@ irdl.dialect @d {
     irdl.parameters(p: %0)
   }
 }
-

@@ -68,7 +68,6 @@ func.func @forward_uses_agree() {
   cf.br ^bb1
 }
 
-
 // -----
 
 // A parenthesised group of values and their types in an op we have no spec for is read

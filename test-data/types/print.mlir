@@ -47,10 +47,16 @@
 "t.ty"() : () -> (f8E8M0FNU)
 
 // Complex, tuple and aliases (B-T05, B-T06, G-07).
+// fmt: off (the spaces are what this line tests)
 "t.ty"() : () -> (complex< f32 >)
+// fmt: on
 "t.ty"() : () -> (complex<i32>)
+// fmt: off (the spaces are what this line tests)
 "t.ty"() : () -> (tuple< >)
+// fmt: on
+// fmt: off (the spaces are what this line tests)
 "t.ty"() : () -> (tuple<i32,f32 , tensor<i1>>)
+// fmt: on
 "t.ty"() : () -> (!f32_tensor)
 "t.ty"() : () -> (!nested)
 "t.ty"() : () -> (tuple<tuple<>, tuple<index>>)
@@ -67,7 +73,9 @@
 // Vectors (B-T13), scalable dimensions included.
 "t.ty"() : () -> (vector<4xf32>)
 "t.ty"() : () -> (vector<f32>)
+// fmt: off (the spaces are what this line tests)
 "t.ty"() : () -> (vector< 3 x 42 x i32 >)
+// fmt: on
 "t.ty"() : () -> (vector<[4]xf32>)
 "t.ty"() : () -> (vector<4x[8]xf32>)
 "t.ty"() : () -> (vector<[4]x[8]xi8>)
@@ -79,7 +87,9 @@
 "t.ty"() : () -> (tensor<f32>)
 "t.ty"() : () -> (tensor<0x42xf32>)
 "t.ty"() : () -> (tensor<0xf32>)
+// fmt: off (the spaces are what this line tests)
 "t.ty"() : () -> (tensor< * x f32 >)
+// fmt: on
 "t.ty"() : () -> (tensor<4x?xcomplex<f64>>)
 "t.ty"() : () -> (tensor<4xvector<4xf32>>)
 "t.ty"() : () -> (tensor<4x!d.t>)
@@ -222,7 +232,9 @@
 // Types as attributes (B-A14) and symbol references (B-A13).
 "t.attr"() {a = i32} : () -> ()
 "t.attr"() {a = (i32) -> (i32)} : () -> ()
+// fmt: off (the spaces are what this line tests)
 "t.attr"() {a = tensor< 4 x f32 >} : () -> ()
+// fmt: on
 "t.attr"() {a = !f32_tensor} : () -> ()
 "t.attr"() {a = @flat} : () -> ()
 "t.attr"() {a = @"quoted"} : () -> ()
@@ -252,7 +264,9 @@
 
 // Strided layouts (B-A16).
 "t.attr"() {a = strided<[12, 4, 1]>} : () -> ()
+// fmt: off (the spaces are what this line tests)
 "t.attr"() {a = strided<[ ?, 1 ], offset : ?>} : () -> ()
+// fmt: on
 "t.attr"() {a = strided<[], offset: 0>} : () -> ()
 "t.attr"() {a = strided<[1], offset: 5>} : () -> ()
 "t.attr"() {a = #strided} : () -> ()

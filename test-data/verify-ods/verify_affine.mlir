@@ -40,7 +40,7 @@ func.func @if_then_arguments(%n: index) {
   %c = arith.constant 200 : index
   // expected-error@+1 {{'affine.if' op region #0 should have no arguments}}
   affine.if affine_set<(i)[N] : (i - 2 >= 0)>(%c)[%n] {
-    ^bb0(%arg: i32):
+  ^bb0(%arg: i32):
   }
   return
 }
@@ -52,7 +52,7 @@ func.func @if_else_arguments(%n: index) {
   // expected-error@+1 {{'affine.if' op region #1 should have no arguments}}
   affine.if affine_set<(i)[N] : (i - 2 >= 0)>(%c)[%n] {
   } else {
-    ^bb0(%arg: i32):
+  ^bb0(%arg: i32):
   }
   return
 }
@@ -69,7 +69,7 @@ func.func @delinearize_results(%i: index, %b0: index, %b1: index) {
 
 func.func @vector_load_elements(%m: memref<100xf32>) {
   affine.for %i = 0 to 16 step 8 {
-  // expected-error@+1 {{'affine.vector_load' op requires memref and vector types of the same elemental type}}
+    // expected-error@+1 {{'affine.vector_load' op requires memref and vector types of the same elemental type}}
     %1 = affine.vector_load %m[%i] : memref<100xf32>, vector<8xf64>
   }
   return
@@ -79,7 +79,7 @@ func.func @vector_load_elements(%m: memref<100xf32>) {
 
 func.func @vector_store_elements(%m: memref<100xf32>, %v: vector<8xf64>) {
   affine.for %i = 0 to 16 step 8 {
-  // expected-error@+1 {{'affine.vector_store' op requires memref and vector types of the same elemental type}}
+    // expected-error@+1 {{'affine.vector_store' op requires memref and vector types of the same elemental type}}
     affine.vector_store %v, %m[%i] : memref<100xf32>, vector<8xf64>
   }
   return
@@ -142,7 +142,7 @@ func.func @parallel_reductions(%m: memref<100x100xf32>) {
 
 func.func @for_iv_as_symbol() {
   affine.for %i = 0 to 7 {
-  // expected-error@+1 {{'affine.for' op operand cannot be used as a symbol}}
+    // expected-error@+1 {{'affine.for' op operand cannot be used as a symbol}}
     affine.for %j = affine_map<(d0)[s0] -> (d0 + s0)>(%i)[%i] to 7 {
     }
   }
@@ -153,7 +153,7 @@ func.func @for_iv_as_symbol() {
 
 func.func @for_bare_iv_bound() {
   affine.for %i = 0 to 7 {
-  // expected-error@+1 {{'affine.for' op operand cannot be used as a symbol}}
+    // expected-error@+1 {{'affine.for' op operand cannot be used as a symbol}}
     affine.for %j = 0 to %i {
     }
   }
@@ -164,7 +164,7 @@ func.func @for_bare_iv_bound() {
 
 func.func @for_scf_iv_bound(%n: index) {
   scf.for %i = %n to %n step %n {
-  // expected-error@+1 {{'affine.for' op operand cannot be used as a symbol}}
+    // expected-error@+1 {{'affine.for' op operand cannot be used as a symbol}}
     affine.for %j = 0 to %i {
     }
   }
@@ -175,7 +175,7 @@ func.func @for_scf_iv_bound(%n: index) {
 
 func.func @if_iv_as_symbol() {
   affine.for %i = 0 to 7 {
-  // expected-error@+1 {{'affine.if' op operand cannot be used as a symbol}}
+    // expected-error@+1 {{'affine.if' op operand cannot be used as a symbol}}
     affine.if affine_set<(i)[N] : (i >= 0, N - i >= 0)>(%i)[%i] {}
   }
   return
@@ -186,7 +186,7 @@ func.func @if_iv_as_symbol() {
 func.func @parallel_pure_of_iv_as_dim(%n: index) {
   affine.for %i = 0 to 7 {
     %y = arith.addi %i, %n : index
-  // expected-error@+1 {{'affine.parallel' op operand cannot be used as a dimension id}}
+    // expected-error@+1 {{'affine.parallel' op operand cannot be used as a dimension id}}
     affine.parallel (%a) = (0) to (%y) {
     }
   }
@@ -198,7 +198,7 @@ func.func @parallel_pure_of_iv_as_dim(%n: index) {
 func.func @parallel_pure_of_iv_as_symbol() {
   affine.for %x = 0 to 7 {
     %y = arith.addi %x, %x : index
-  // expected-error@+1 {{'affine.parallel' op operand cannot be used as a symbol}}
+    // expected-error@+1 {{'affine.parallel' op operand cannot be used as a symbol}}
     affine.parallel (%i, %j) = (0, 0) to (symbol(%y), 100) step (10, 10) {
     }
   }

@@ -93,7 +93,7 @@ func.func @reduces_ok(%a : f32) {
 
 func.func @memcpy_elements(%dst : memref<?xf32>, %src : memref<?xi32>) {
   // expected-error@+1 {{'gpu.memcpy' op arguments have incompatible element type}}
-  gpu.memcpy %dst, %src  : memref<?xf32>, memref<?xi32>
+  gpu.memcpy %dst, %src : memref<?xf32>, memref<?xi32>
   return
 }
 
@@ -101,7 +101,7 @@ func.func @memcpy_elements(%dst : memref<?xf32>, %src : memref<?xi32>) {
 
 func.func @memcpy_sizes(%dst : memref<7xf32>, %src : memref<9xf32>) {
   // expected-error@+1 {{'gpu.memcpy' op arguments have incompatible shape}}
-  gpu.memcpy %dst, %src  : memref<7xf32>, memref<9xf32>
+  gpu.memcpy %dst, %src : memref<7xf32>, memref<9xf32>
   return
 }
 
@@ -109,8 +109,8 @@ func.func @memcpy_sizes(%dst : memref<7xf32>, %src : memref<9xf32>) {
 
 // Valid: dynamic sizes are compatible with static ones.
 func.func @memcpys_ok(%dst : memref<?xf32>, %src : memref<9xf32>, %d2: memref<3x?xf32>, %s2: memref<?x4xf32>) {
-  gpu.memcpy %dst, %src  : memref<?xf32>, memref<9xf32>
-  gpu.memcpy %d2, %s2  : memref<3x?xf32>, memref<?x4xf32>
+  gpu.memcpy %dst, %src : memref<?xf32>, memref<9xf32>
+  gpu.memcpy %d2, %s2 : memref<3x?xf32>, memref<?x4xf32>
   return
 }
 
@@ -118,7 +118,7 @@ func.func @memcpys_ok(%dst : memref<?xf32>, %src : memref<9xf32>, %d2: memref<3x
 
 func.func @memcpy_ranks(%dst : memref<7xf32>, %src : memref<7x1xf32>) {
   // expected-error@+1 {{'gpu.memcpy' op arguments have incompatible shape}}
-  gpu.memcpy %dst, %src  : memref<7xf32>, memref<7x1xf32>
+  gpu.memcpy %dst, %src : memref<7xf32>, memref<7x1xf32>
   return
 }
 
@@ -126,6 +126,6 @@ func.func @memcpy_ranks(%dst : memref<7xf32>, %src : memref<7x1xf32>) {
 
 func.func @memset_value(%dst : memref<?xf32>, %v : i32) {
   // expected-error@+1 {{'gpu.memset' op failed to verify that all of {dst, value} have same element type}}
-  gpu.memset %dst, %v  : memref<?xf32>, i32
+  gpu.memset %dst, %v : memref<?xf32>, i32
   return
 }

@@ -3,8 +3,8 @@
 func.func @reduce_arg_count(%shape : tensor<?xindex>, %init : index) {
   // expected-error@+1 {{'shape.reduce' op ReduceOp body is expected to have 3 arguments}}
   %n = shape.reduce(%shape, %init) : tensor<?xindex> -> index {
-    ^bb0(%i : index, %extent : index):
-      shape.yield %extent : index
+  ^bb0(%i : index, %extent : index):
+    shape.yield %extent : index
   }
   return
 }
@@ -14,8 +14,8 @@ func.func @reduce_arg_count(%shape : tensor<?xindex>, %init : index) {
 func.func @reduce_no_init_arg_count(%shape : !shape.shape) {
   // expected-error@+1 {{'shape.reduce' op ReduceOp body is expected to have 2 arguments}}
   shape.reduce(%shape) : !shape.shape {
-    ^bb0(%i : index, %extent : !shape.size, %extra : index):
-      shape.yield
+  ^bb0(%i : index, %extent : !shape.size, %extra : index):
+    shape.yield
   }
   return
 }
@@ -25,8 +25,8 @@ func.func @reduce_no_init_arg_count(%shape : !shape.shape) {
 func.func @reduce_index_arg(%shape : tensor<?xindex>, %init : index) {
   // expected-error@+1 {{'shape.reduce' op argument 0 of ReduceOp body is expected to be of IndexType}}
   %n = shape.reduce(%shape, %init) : tensor<?xindex> -> index {
-    ^bb0(%i : i64, %extent : index, %acc : index):
-      shape.yield %acc : index
+  ^bb0(%i : i64, %extent : index, %acc : index):
+    shape.yield %acc : index
   }
   return
 }
@@ -36,8 +36,8 @@ func.func @reduce_index_arg(%shape : tensor<?xindex>, %init : index) {
 func.func @reduce_size_over_shape(%shape : !shape.shape, %init : index) {
   // expected-error@+1 {{'shape.reduce' op argument 1 of ReduceOp body is expected to be of SizeType if the ReduceOp operates on a ShapeType}}
   %n = shape.reduce(%shape, %init) : !shape.shape -> index {
-    ^bb0(%i : index, %extent : index, %acc : index):
-      shape.yield %acc : index
+  ^bb0(%i : index, %extent : index, %acc : index):
+    shape.yield %acc : index
   }
   return
 }
@@ -47,8 +47,8 @@ func.func @reduce_size_over_shape(%shape : !shape.shape, %init : index) {
 func.func @reduce_index_over_extents(%shape : tensor<3xindex>, %init : !shape.size) {
   // expected-error@+1 {{'shape.reduce' op argument 1 of ReduceOp body is expected to be of IndexType if the ReduceOp operates on an extent tensor}}
   %n = shape.reduce(%shape, %init) : tensor<3xindex> -> !shape.size {
-    ^bb0(%i : index, %extent : !shape.size, %acc : !shape.size):
-      shape.yield %acc : !shape.size
+  ^bb0(%i : index, %extent : !shape.size, %acc : !shape.size):
+    shape.yield %acc : !shape.size
   }
   return
 }
@@ -58,8 +58,8 @@ func.func @reduce_index_over_extents(%shape : tensor<3xindex>, %init : !shape.si
 func.func @reduce_second_init(%shape : tensor<?xindex>, %a : index, %b : i32) {
   // expected-error@+1 {{'shape.reduce' op type mismatch between argument 3 of ReduceOp body and initial value 1}}
   %n:2 = shape.reduce(%shape, %a, %b) : tensor<?xindex> -> (index, i32) {
-    ^bb0(%i : index, %extent : index, %x : index, %y : i64):
-      shape.yield %x, %b : index, i32
+  ^bb0(%i : index, %extent : index, %x : index, %y : i64):
+    shape.yield %x, %b : index, i32
   }
   return
 }
@@ -68,9 +68,9 @@ func.func @reduce_second_init(%shape : tensor<?xindex>, %a : index, %b : i32) {
 
 func.func @yield_count(%shape : tensor<?xindex>, %init : index) {
   %n = shape.reduce(%shape, %init) : tensor<?xindex> -> index {
-    ^bb0(%i : index, %extent : index, %acc : index):
-      // expected-error@+1 {{'shape.yield' op number of operands does not match number of results of its parent}}
-      shape.yield
+  ^bb0(%i : index, %extent : index, %acc : index):
+    // expected-error@+1 {{'shape.yield' op number of operands does not match number of results of its parent}}
+    shape.yield
   }
   return
 }
@@ -79,9 +79,9 @@ func.func @yield_count(%shape : tensor<?xindex>, %init : index) {
 
 func.func @yield_types(%shape : !shape.shape, %init : !shape.size) {
   %n = shape.reduce(%shape, %init) : !shape.shape -> !shape.size {
-    ^bb0(%i : index, %extent : !shape.size, %acc : !shape.size):
-      // expected-error@+1 {{'shape.yield' op types mismatch between yield op and its parent}}
-      shape.yield %i : index
+  ^bb0(%i : index, %extent : !shape.size, %acc : !shape.size):
+    // expected-error@+1 {{'shape.yield' op types mismatch between yield op and its parent}}
+    shape.yield %i : index
   }
   return
 }
@@ -91,18 +91,18 @@ func.func @yield_types(%shape : !shape.shape, %init : !shape.size) {
 // Valid: bodies of the right arguments, yielding the results' types.
 func.func @reduce_valid(%shape : !shape.shape, %extents : tensor<?xindex>, %init : !shape.size, %n0 : index) -> (!shape.size, index) {
   %a = shape.reduce(%shape, %init) : !shape.shape -> !shape.size {
-    ^bb0(%i : index, %extent : !shape.size, %acc : !shape.size):
-      %next = shape.mul %acc, %extent : !shape.size, !shape.size -> !shape.size
-      shape.yield %next : !shape.size
+  ^bb0(%i : index, %extent : !shape.size, %acc : !shape.size):
+    %next = shape.mul %acc, %extent : !shape.size, !shape.size -> !shape.size
+    shape.yield %next : !shape.size
   }
   %b = shape.reduce(%extents, %n0) : tensor<?xindex> -> index {
-    ^bb0(%i : index, %extent : index, %acc : index):
-      %next = shape.mul %acc, %extent : index, index -> index
-      shape.yield %next : index
+  ^bb0(%i : index, %extent : index, %acc : index):
+    %next = shape.mul %acc, %extent : index, index -> index
+    shape.yield %next : index
   }
   shape.reduce(%extents) : tensor<?xindex> {
-    ^bb0(%i : index, %extent : index):
-      shape.yield
+  ^bb0(%i : index, %extent : index):
+    shape.yield
   }
   return %a, %b : !shape.size, index
 }
@@ -382,8 +382,8 @@ module attributes {shape.lib = [@one, @two]} {
 func.func @reduce_generic_init(%shape : tensor<?xindex>, %init : index) {
   // expected-error@+1 {{'shape.reduce' op type mismatch between argument 2 of ReduceOp body and initial value 0}}
   %n = "shape.reduce"(%shape, %init) ({
-    ^bb0(%i : index, %e : index, %acc : f32):
-      "shape.yield"(%acc) : (f32) -> ()
+  ^bb0(%i : index, %e : index, %acc : f32):
+    "shape.yield"(%acc) : (f32) -> ()
   }) : (tensor<?xindex>, index) -> index
   return
 }
@@ -392,9 +392,9 @@ func.func @reduce_generic_init(%shape : tensor<?xindex>, %init : index) {
 
 func.func @yield_generic_result(%shape : tensor<?xindex>, %init : index) {
   %n = "shape.reduce"(%shape, %init) ({
-    ^bb0(%i : index, %e : index, %acc : index):
-      // expected-error@+1 {{'shape.yield' op types mismatch between yield op and its parent}}
-      "shape.yield"(%acc) : (index) -> ()
+  ^bb0(%i : index, %e : index, %acc : index):
+    // expected-error@+1 {{'shape.yield' op types mismatch between yield op and its parent}}
+    "shape.yield"(%acc) : (index) -> ()
   }) : (tensor<?xindex>, index) -> f32
   return
 }
