@@ -2,7 +2,8 @@
 -- open an .mlir file with a syntax error, wait for the server's diagnostic, fix the
 -- line, wait until the diagnostics are gone, break and fix it again with a partial-line
 -- edit (incremental sync), ask for the syntax tree, check a hover request is answered
--- (a result or an error: the server need not implement hover), and, on Neovim 0.9+,
+-- (a result or an error: the server need not implement hover), that formatting lays
+-- the buffer out with the indent width of init_options, and, on Neovim 0.9+,
 -- that the server's semantic tokens and syntax/mlir.vim both highlight line 1. Run by
 -- test/run.sh; exits 0 on success, 1 on failure.
 local plugin_dir = assert(vim.env.MLIR_NVIM_PLUGIN, 'MLIR_NVIM_PLUGIN not set')
@@ -90,6 +91,7 @@ local server_info -- from the initialize result (0.7 keeps no copy of it on the 
 local ok, err = pcall(function()
   require('mlir_analyzer').setup({
     cmd = { server },
+    init_options = { format = { indentWidth = 4 } },
     on_init = function(_, result)
       server_info = result.serverInfo
     end,
@@ -157,6 +159,22 @@ answered, herr, hresult = request_sync(client, 'textDocument/hover', {
 }, bufnr)
 check(answered, 'a hover request is answered (' .. (herr and ('error ' .. tostring(herr.code) .. ' ' .. tostring(herr.message))
   or ('result ' .. vim.inspect(hresult):sub(1, 60))) .. ')')
+
+-- 5b. Formatting: the server lays the buffer out, with the indent width of init_options.
+vim.api.nvim_buf_set_lines(bufnr, 0, -1, true, {
+  'func.func @g(%a:i32)->i32{',
+  '%0=arith.addi %a,%a:i32 // kept',
+  '      return %0:i32',
+  '}',
+})
+if vim.lsp.buf.format then
+  vim.lsp.buf.format({ bufnr = bufnr, timeout_ms = TIMEOUT })
+else
+  vim.lsp.buf.formatting_sync(nil, TIMEOUT)
+end
+local laid_out = vim.api.nvim_buf_get_lines(bufnr, 0, -1, true)
+local want = { 'func.func @g(%a: i32) -> i32 {', '    %0 = arith.addi %a, %a : i32 // kept', '    return %0 : i32', '}' }
+check(vim.deep_equal(laid_out, want), 'formatting lays the buffer out with 4 spaces (got ' .. vim.inspect(laid_out) .. ')')
 
 -- 6. Neovim 0.9+ highlights with the server's semantic tokens on top of the syntax
 --    file (syntax/mlir.vim): both are there at `func.func` on line 1.

@@ -1,9 +1,10 @@
 // Drives code-server (started by run.sh) with headless chromium and checks what a user
 // would see. With the real server (E2E_MODE=real): the extension activates on an .mlir
 // file, the bundled mlir-analyzer starts, the syntax error on line 2 gets a squiggle
-// (and its hover the message), the squiggle goes when the line is fixed, and the
-// commands work. With the fake server (E2E_MODE=fake) it also checks the exact LSP
-// traffic. A failed check saves a screenshot into E2E_ARTIFACTS.
+// (and its hover the message), the squiggle goes when the line is fixed, the commands
+// work, and Format Document lays out messy.mlir (screenshot format.png). With the fake
+// server (E2E_MODE=fake) it also checks the exact LSP traffic. A failed check saves a
+// screenshot into E2E_ARTIFACTS.
 const { chromium } = require('playwright-core');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -240,6 +241,10 @@ async function drive() {
     await check(restarted, 'Restart stops the server and starts one new one');
   }
 
+  if (!fake) {
+    await formatDocument(open, command, lineText);
+  }
+
   await open('doc.md');
   // Without the injection grammar the fenced line would be one uniformly styled span.
   // The line is first painted before tokenisation reaches it (one class), so the wait
@@ -254,6 +259,20 @@ async function drive() {
     return n >= 3 ? n : 0;
   }, 15000);
   await check(md >= 3, `a \`\`\`mlir fence in Markdown is coloured (${md || (await fenceClasses())} token classes on its line)`);
+}
+
+/** Format Document on messy.mlir: the server's layout, with the settings' indent width. */
+async function formatDocument(open, command, lineText) {
+  await open('messy.mlir');
+  const before = await waitFor(() => lineText('arith.addi'), 15000);
+  await check(before === '%0=arith.addi %a,%a:i32 // kept', `messy.mlir opens as written (${JSON.stringify(before)})`);
+  await command('Format Document');
+  const want = '    %0 = arith.addi %a, %a : i32 // kept';
+  const after = await waitFor(async () => ((await lineText('arith.addi')) === want ? want : ''), 15000);
+  await check(after, `Format Document lays it out with 4 spaces (line 2: ${JSON.stringify(await lineText('arith.addi'))})`);
+  const header = await lineText('func.func');
+  await check(header === 'func.func @g(%a: i32) -> i32 {', `and spaces its signature (${JSON.stringify(header)})`);
+  await page.screenshot({ path: path.join(artifacts, 'format.png') }).catch(() => {});
 }
 
 main()

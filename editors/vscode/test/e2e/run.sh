@@ -143,8 +143,10 @@ if [ "$mode" = real ] && command -v readelf >/dev/null; then
 fi
 
 # 3. A workspace, settings, and code-server with the .vsix installed. Line 2 of a.mlir
-#    is a syntax error ("expected function type"); e2e.cjs fixes it.
+#    is a syntax error ("expected function type"); e2e.cjs fixes it. messy.mlir is
+#    formatted there, with the indent width of the settings (4).
 printf 'func.func @f(%%a: i32) -> i32 {\n  "t.op"() : i32\n  %%0 = arith.addi %%a, %%a : i32\n  return %%0 : i32\n}\n' > "$work/ws/a.mlir"
+printf 'func.func @g(%%a:i32)->i32{\n%%0=arith.addi %%a,%%a:i32 // kept\n      return %%0:i32\n}\n' > "$work/ws/messy.mlir"
 printf '# Doc\n\n```mlir\n%%0 = arith.addi %%a, %%b : i32\n```\n' > "$work/ws/doc.md"
 extra_args='[]'
 [ "$mode" = fake ] && extra_args='["--from-settings"]'
@@ -158,6 +160,7 @@ cat > "$work/ud/User/settings.json" <<EOF
   "telemetry.telemetryLevel": "off",
   "editor.hover.delay": 100,
   "mlir-analyzer.server.extraArgs": $extra_args,
+  "mlir-analyzer.format.indentWidth": 4,
   "mlir-analyzer.trace.server": "messages"
 }
 EOF
