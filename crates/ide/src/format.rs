@@ -69,7 +69,10 @@ pub fn format(
     for token in tokens(&root) {
         let gap = TextRange::new(gap_start, token.text_range().start());
         let insert = layout.gap(previous.as_ref(), &token, &text[gap]);
-        if !touches_any(gap, &kept) {
+        if touches_any(gap, &kept) {
+            // The line stays where it is, so the lines that move with it stay too.
+            layout.shift = 0;
+        } else {
             push_edit(&mut edits, gap, insert, &text[gap], range);
         }
         gap_start = token.text_range().end();

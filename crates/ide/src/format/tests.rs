@@ -270,3 +270,18 @@ fn a_broken_line_is_left_whole_even_where_recovery_read_a_statement() {
         "#]],
     );
 }
+
+#[test]
+fn a_comment_after_a_statement_left_as_written_does_not_move_with_its_inner_lines() {
+    // The broken op's inner line would move 8 columns in; it stays, and so must the
+    // comment after the op (found by the fuzzer: it moved 8 more on every pass).
+    check(
+        "t.a ( {\nt.b() {\n  // one\n  // two\n",
+        expect![[r#"
+            t.a ( {
+            t.b() {
+              // one
+              // two
+        "#]],
+    );
+}
