@@ -24,7 +24,9 @@ pub struct HoverResult {
 /// Hover at `offset`, with op knowledge (documentation, value types) from `registry`.
 pub fn hover(root: &SyntaxNode, offset: TextSize, registry: &Registry) -> Option<HoverResult> {
     let Some((token, class)) = name_at(root, offset) else {
-        return location_hover(root, offset).or_else(|| op_hover(root, offset, registry));
+        return location_hover(root, offset)
+            .or_else(|| op_hover(root, offset, registry))
+            .or_else(|| super::type_hover::type_hover(root, offset));
     };
     let def_range = definition(root, offset).into_iter().next();
     let def = def_range.and_then(|r| {
@@ -37,7 +39,7 @@ pub fn hover(root: &SyntaxNode, offset: TextSize, registry: &Registry) -> Option
             .map(|text| with_type(text, root, &token, def.as_ref(), registry)),
         NameClass::Block => block_hover(&token, def.as_ref()),
         NameClass::Symbol => symbol_hover(root, &token, def_range),
-        NameClass::TypeAlias | NameClass::AttrAlias => alias_hover(&token, def.as_ref()),
+        NameClass::TypeAlias | NameClass::AttrAlias => alias_hover(root, &token, def.as_ref()),
     }?;
     Some(HoverResult {
         range: token.text_range(),
@@ -251,7 +253,11 @@ fn symbol_hover(root: &SyntaxNode, token: &SyntaxToken, def: Option<TextRange>) 
     Some(format!("{}\n\ndefined by `{name}`", code(&header)))
 }
 
-fn alias_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String> {
+fn alias_hover(
+    root: &SyntaxNode,
+    token: &SyntaxToken,
+    def: Option<&SyntaxToken>,
+) -> Option<String> {
     let Some(def_node) = def
         .and_then(|d| d.parent())
         .filter(|p| matches!(p.kind(), TYPE_ALIAS_DEF | ATTR_ALIAS_DEF))
@@ -263,7 +269,27 @@ fn alias_hover(token: &SyntaxToken, def: Option<&SyntaxToken>) -> Option<String>
     } else {
         "attribute alias"
     };
-    Some(format!("{}\n\n{what}", code(&def_node.text().to_string())))
+    let mut markdown = format!("{}\n\n{what}", code(&def_node.text().to_string()));
+    if let Some((canonical, words)) = alias_expansion(root, &def_node) {
+        let _ = write!(
+            markdown,
+            ", which expands to\n\n{}\n\n{words}",
+            code(&canonical)
+        );
+    }
+    Some(markdown)
+}
+
+/// What an alias definition stands for, with other aliases expanded, and in words.
+fn alias_expansion(root: &SyntaxNode, def: &SyntaxNode) -> Option<(String, String)> {
+    let aliases = mlir_types::AliasTable::of_file(root);
+    let lookup = aliases.lookup();
+    if let Some(alias) = ast::TypeAliasDef::cast(def.clone()) {
+        let ty = mlir_types::type_of_node(alias.value()?.syntax(), &lookup);
+        return super::type_hover::describe_type(&ty);
+    }
+    let value = ast::AttrAliasDef::cast(def.clone())?.value()?;
+    super::type_hover::describe_attr(value.syntax(), &lookup)
 }
 
 /// How deep nested locations are described (a fused location of call sites of ...).
@@ -493,6 +519,20 @@ mod tests {
             check(&call).contains("func.func private @g(!t)"),
             "{}",
             check(&call)
+        );
+        // An alias shows what it expands to, through other aliases, in words.
+        let chain = "!e = f16\n!m = memref<2x!e, 1>\nfunc.func private @g(!m$0)\n";
+        assert!(
+            check(chain).contains("type alias, which expands to\n\n```mlir\nmemref<2xf16, 1>\n```\n\nmemref of `f16`, rank 1: 2\n- 2 elements of 16 bits (4 bytes)"),
+            "{}",
+            check(chain)
+        );
+        let map = "#m = affine_map<(d0) -> (d0)>\n\"t.op\"() {m = #m$0} : () -> ()\n";
+        assert!(
+            check(map)
+                .contains("affine map: 1 dimension (`d0`), no symbols → 1 result (the identity)"),
+            "{}",
+            check(map)
         );
         let block = f.replace("!t$0", "!t").replace("br ^bb1", "br ^bb1$0");
         assert!(

@@ -8,6 +8,7 @@ mod edits;
 mod expectations;
 mod formatting;
 mod hostile;
+mod hover_builtin;
 mod hover_types;
 mod irdl;
 mod navigation;
