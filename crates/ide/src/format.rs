@@ -108,13 +108,17 @@ fn broken_statements(root: &SyntaxNode, parse: &Parse) -> Vec<(TextRange, TextRa
     let mut out: Vec<(TextRange, TextRange)> = Vec::new();
     let mut next_error = errors.iter().peekable();
     for (i, &(range, kind)) in statements.iter().enumerate() {
-        // An error at the end of the text belongs to the last statement.
-        let end = match i + 1 == statements.len() {
+        // An error at the end of the text (an unterminated string) belongs to the last
+        // statement.
+        let last = i + 1 == statements.len();
+        let end = match last {
             true => root.text_range().end(),
             false => statements[i + 1].0.start(),
         };
         let mut first = None;
-        while let Some(error) = next_error.next_if(|e| e.start() < end) {
+        while let Some(error) =
+            next_error.next_if(|e| e.start() < end || (last && e.start() == end))
+        {
             first.get_or_insert(*error);
         }
         let joins_last = kind == SyntaxKind::ERROR && !out.is_empty();

@@ -285,3 +285,17 @@ fn a_comment_after_a_statement_left_as_written_does_not_move_with_its_inner_line
         "#]],
     );
 }
+
+#[test]
+fn an_error_at_the_very_end_keeps_the_last_statement_as_written() {
+    // The unterminated string reaches the end of the text: a line break after it would
+    // join it (a `\r` is part of such a string), so nothing may be added there.
+    let text = "\"t.a\"()  : () -> ()\r\n\"";
+    let parse = mlir_syntax::parse(text);
+    let result = format(&parse, text, FormatOptions::default(), None);
+    assert_eq!(result.left_alone.len(), 1);
+    assert_eq!(
+        apply_format_edits(text, &result.edits),
+        "\"t.a\"() : () -> ()\r\n\""
+    );
+}
