@@ -525,7 +525,7 @@ fn a_typedef_class_is_its_dialect_type_of_that_mnemonic() {
         assert_eq!(
             unbox(other),
             [format!(
-                "'toy.unbox' op operand #0 must be Box type, but got '{other}'"
+                "'toy.unbox' op operand #0 must be a box of toy values, but got '{other}'"
             )],
             "{other}"
         );
@@ -548,6 +548,6 @@ fn a_format_reads_a_dialect_class_type_without_its_dialect() {
     assert_eq!(pack("i8, !toy.box<4>"), Vec::<String>::new());
     assert_eq!(
         pack("i8, !toy.crate"),
-        ["'toy.pack' op operand #1 must be Box type, but got '!toy.crate'"]
+        ["'toy.pack' op operand #1 must be a box of toy values, but got '!toy.crate'"]
     );
 }

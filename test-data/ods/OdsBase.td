@@ -75,6 +75,28 @@ class TypeDef<Dialect owner, string name, string typeMnemonic>
            name # " type", owner.cppNamespace # "::" # name # "Type"> {
   Dialect dialect = owner;
   string mnemonic = typeMnemonic;
+  string description = "";
+  dag parameters = (ins);
+  string assemblyFormat = "";
+}
+
+// A parameter of a type or an attribute: the C++ type it is stored as, in words.
+class AttrOrTypeParameter<string type, string desc> {
+  string cppType = type;
+  string summary = desc;
+}
+class ArrayRefParameter<string type, string desc = "">
+    : AttrOrTypeParameter<"::llvm::ArrayRef<" # type # ">", desc>;
+
+// An attribute a dialect defines, written `#dialect.mnemonic<...>`.
+class AttrDef<Dialect owner, string name, string attrMnemonic> {
+  string cppClassName = name # "Attr";
+  Dialect dialect = owner;
+  string mnemonic = attrMnemonic;
+  string summary = "";
+  string description = "";
+  dag parameters = (ins);
+  string assemblyFormat = "";
 }
 
 class AnyTypeOf<list<Type> allowed>

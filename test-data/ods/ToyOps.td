@@ -117,7 +117,22 @@ def Toy_TileOp : Toy_Op<"tile"> {
 }
 
 // A type of the dialect's own: `isa` of its class holds of `!toy.box` only.
-def Toy_BoxType : TypeDef<Toy_Dialect, "Box", "box">;
+def Toy_BoxType : TypeDef<Toy_Dialect, "Box", "box"> {
+  let summary = "a box of toy values";
+  let description = [{
+    A box holds `count` values of `element`.
+  }];
+  let parameters = (ins "::mlir::Type":$element,
+                        AttrOrTypeParameter<"unsigned", "how many">:$count);
+  let assemblyFormat = "`<` $element `,` $count `>`";
+}
+
+// An attribute of the dialect, documented on hover.
+def Toy_ColorAttr : AttrDef<Toy_Dialect, "Color", "color"> {
+  let summary = "a color";
+  let parameters = (ins ArrayRefParameter<"int64_t", "red, green and blue">:$rgb);
+  let assemblyFormat = "`<` $rgb `>`";
+}
 
 def Toy_UnboxOp : Toy_Op<"unbox"> {
   let arguments = (ins Toy_BoxType:$box);

@@ -1,5 +1,5 @@
 //! ODS import (dialects stage, DESIGN §3.3): lowers TableGen records of ODS `.td` files
-//! (`Dialect`, `Op`, enum and type defs) into the spec type the registry holds, so a dialect that
+//! (`Dialect`, `Op`, enum, type and attribute defs) into the spec type the registry holds, so a dialect that
 //! has `.td` files is known without a spec written by us.
 //!
 //! `ods/` is one concept with this file: `constraints` lowers type, attribute, region and
@@ -12,6 +12,7 @@ mod constraints;
 mod names;
 mod ops;
 mod traits;
+mod type_defs;
 
 #[cfg(test)]
 mod tests;
@@ -19,7 +20,7 @@ mod tests;
 use rustc_hash::FxHashSet;
 use tablegen::{Record, Records};
 
-use crate::registry::{DialectSpec, EnumSpec, OpSpec, Origin};
+use crate::registry::{DialectSpec, EnumSpec, OpSpec, Origin, TypeDefSpec};
 
 /// What a set of record collections defines, lowered: dialects, ops and enums, each once
 /// (the first collection that defines one wins), and what could not be lowered.
@@ -28,6 +29,8 @@ pub struct OdsImport {
     pub dialects: Vec<DialectSpec>,
     pub ops: Vec<OpSpec>,
     pub enums: Vec<EnumSpec>,
+    /// The documentation of dialects' types and attributes (`TypeDef`, `AttrDef`).
+    pub type_defs: Vec<TypeDefSpec>,
     /// Defs left out, with why (`MyOp: no dialect`); never an error of the `.td` file.
     pub skipped: Vec<String>,
 }
@@ -35,7 +38,7 @@ pub struct OdsImport {
 /// The classes whose records `lower` starts from; everything else it reads is reached
 /// from them through def references, so a collection cut down to what these reach
 /// (`Records::reachable_from(is_lowered_root)`) lowers the same.
-pub const ROOT_CLASSES: [&str; 4] = ["Dialect", "EnumAttrInfo", "Op", "TypeDef"];
+pub const ROOT_CLASSES: [&str; 5] = ["AttrDef", "Dialect", "EnumAttrInfo", "Op", "TypeDef"];
 
 /// Whether `lower` starts from `record` (see `ROOT_CLASSES`).
 pub fn is_lowered_root(record: &Record) -> bool {
@@ -76,6 +79,7 @@ pub const READ_FIELDS: &[&str] = &[
     "name",
     "opDialect",
     "opName",
+    "parameters",
     "pattern",
     "predExpr",
     "predicate",
@@ -120,6 +124,11 @@ pub fn lower(sets: &[&Records]) -> OdsImport {
                 && seen.insert(format!("enum {}", spec.name))
             {
                 out.enums.push(spec);
+            }
+        }
+        for def in type_defs::lower_type_defs(records) {
+            if seen.insert(format!("def {}", def.key())) {
+                out.type_defs.push(def);
             }
         }
         for record in records.deriving("Op") {

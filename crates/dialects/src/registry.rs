@@ -58,6 +58,7 @@ pub mod matcher;
 pub mod spec;
 pub(crate) mod spec_text;
 mod traits;
+pub mod type_defs;
 mod type_kinds;
 pub mod type_pred;
 mod type_pred_llvm;
@@ -86,6 +87,7 @@ pub use spec::{
     TypeTransform, ValueSpec, Variadicity,
 };
 pub(crate) use traits::simple_trait;
+pub use type_defs::{DefKind, ParamDoc, TypeDefSpec};
 pub use type_kinds::failure as type_kind_failure;
 
 /// The built-in spec files: name (for messages) and text.
@@ -137,6 +139,8 @@ pub struct Registry {
     dialects: FxHashMap<String, DialectSpec>,
     enums: FxHashMap<String, Arc<EnumSpec>>,
     constraints: FxHashMap<String, Arc<NamedConstraint>>,
+    /// Dialect types' and attributes' documentation, by `TypeDefSpec::key`.
+    type_defs: FxHashMap<String, Arc<TypeDefSpec>>,
 }
 
 impl Registry {
@@ -187,6 +191,11 @@ impl Registry {
                 .entry(spec.name.clone())
                 .or_insert_with(|| Arc::new(spec.clone()));
         }
+        for def in &import.type_defs {
+            out.type_defs
+                .entry(def.key())
+                .or_insert_with(|| Arc::new(def.clone()));
+        }
         for op in &import.ops {
             match out.ops.get_mut(&op.name) {
                 Some(ours) => {
@@ -202,6 +211,14 @@ impl Registry {
             }
         }
         out
+    }
+
+    /// The documentation of the dialect type (`DefKind::Type`) or attribute written as
+    /// `!dialect.mnemonic<...>` (`#...`), if a `.td` file defines it.
+    pub fn type_def(&self, kind: DefKind, dialect: &str, mnemonic: &str) -> Option<&TypeDefSpec> {
+        self.type_defs
+            .get(&type_defs::key(kind, dialect, mnemonic))
+            .map(|def| &**def)
     }
 
     /// The spec of the op named `name` (`arith.addi`).

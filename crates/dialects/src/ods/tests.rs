@@ -242,3 +242,35 @@ fn confined_and_type_attributes_check_their_values() {
     assert!(!signature.matches(&Attr::Type(Type::Float(FloatKind::F32))));
     assert!(!signature.matches(&Attr::string("f32")));
 }
+
+#[test]
+fn type_and_attribute_defs_are_documented() {
+    let import = toy();
+    let mut out = String::new();
+    for def in &import.type_defs {
+        let _ = writeln!(
+            out,
+            "{} {:?}: {} ({})",
+            def.key(),
+            def.kind,
+            def.summary,
+            def.assembly_format
+        );
+        for p in &def.parameters {
+            let line = format!("  {}: {} {}", p.name, p.cpp_type, p.summary);
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        if !def.description.is_empty() {
+            let _ = writeln!(out, "  {}", def.description);
+        }
+    }
+    expect![[r#"
+        !toy.box Type: a box of toy values (`<` $element `,` $count `>`)
+          element: ::mlir::Type
+          count: unsigned how many
+          A box holds `count` values of `element`.
+        #toy.color Attr: a color (`<` $rgb `>`)
+          rgb: ::llvm::ArrayRef<int64_t> red, green and blue
+    "#]]
+    .assert_eq(&out);
+}
