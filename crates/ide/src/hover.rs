@@ -26,7 +26,7 @@ pub fn hover(root: &SyntaxNode, offset: TextSize, registry: &Registry) -> Option
     let Some((token, class)) = name_at(root, offset) else {
         return location_hover(root, offset)
             .or_else(|| op_hover(root, offset, registry))
-            .or_else(|| super::type_hover::type_hover(root, offset));
+            .or_else(|| super::type_hover::type_hover(root, offset, registry));
     };
     let def_range = definition(root, offset).into_iter().next();
     let def = def_range.and_then(|r| {

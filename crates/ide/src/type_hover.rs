@@ -3,11 +3,14 @@
 //! shape, element type, layout and memory space, an affine map's dimensions and symbols,
 //! a `dense<...>` literal's shape and element type. The innermost type or attribute under
 //! the cursor is described: `f32` inside `memref<4xf32>` is `f32`, the `memref` keyword
-//! or a dimension is the memref.
+//! or a dimension is the memref. A dialect's type or attribute shows its `.td`
+//! definition (`dialect_defs`).
 
 mod attr_words;
+mod dialect_defs;
 mod words;
 
+use mlir_dialects::registry::Registry;
 use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, TextSize};
 use mlir_types::{AliasTable, Attr, Type, attr_of_node, type_of_node};
 
@@ -35,8 +38,9 @@ const ATTR_KINDS: [SyntaxKind; 9] = [
     STRIDED_ATTR,
 ];
 
-/// Hover on the builtin type or attribute at `offset`.
-pub fn type_hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
+/// Hover on the builtin type or attribute at `offset`, or on a dialect's type or
+/// attribute that `registry` has the documentation of (from its `.td` files).
+pub fn type_hover(root: &SyntaxNode, offset: TextSize, registry: &Registry) -> Option<HoverResult> {
     let token = root.token_at_offset(offset).right_biased()?;
     if token.kind().is_trivia() {
         return None;
@@ -44,7 +48,18 @@ pub fn type_hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
     let node = token
         .parent_ancestors()
         .take_while(|n| !n.kind().is_location_node() && n.kind() != LOCATION)
-        .find(|n| TYPE_KINDS.contains(&n.kind()) || ATTR_KINDS.contains(&n.kind()))?;
+        .find(|n| {
+            let kind = n.kind();
+            TYPE_KINDS.contains(&kind) || ATTR_KINDS.contains(&kind) || is_dialect_def(kind)
+        })?;
+    if is_dialect_def(node.kind()) {
+        // Without documentation, other hovers (IRDL dialects') may know it.
+        let markdown = dialect_defs::dialect_def_docs(&node, registry)?;
+        return Some(HoverResult {
+            range: node.text_range(),
+            markdown,
+        });
+    }
     let aliases = AliasTable::of_file(root);
     let lookup = aliases.lookup();
     let (canonical, words) = match TYPE_KINDS.contains(&node.kind()) {
@@ -63,6 +78,10 @@ pub fn type_hover(root: &SyntaxNode, offset: TextSize) -> Option<HoverResult> {
         range: node.text_range(),
         markdown: format!("```mlir\n{canonical}\n```\n\n{words}"),
     })
+}
+
+fn is_dialect_def(kind: SyntaxKind) -> bool {
+    matches!(kind, DIALECT_TYPE | DIALECT_ATTR)
 }
 
 /// Words for a type, for other hovers (an alias's expansion): the canonical form and

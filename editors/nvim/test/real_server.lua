@@ -3,7 +3,8 @@
 -- line, wait until the diagnostics are gone, break and fix it again with a partial-line
 -- edit (incremental sync), ask for the syntax tree, check a hover request is answered
 -- (a result or an error: the server need not implement hover), that formatting lays
--- the buffer out with the indent width of init_options, and, on Neovim 0.9+,
+-- the buffer out with the indent width of init_options, that hover explains a memref
+-- type, and, on Neovim 0.9+,
 -- that the server's semantic tokens and syntax/mlir.vim both highlight line 1. Run by
 -- test/run.sh; exits 0 on success, 1 on failure.
 local plugin_dir = assert(vim.env.MLIR_NVIM_PLUGIN, 'MLIR_NVIM_PLUGIN not set')
@@ -175,6 +176,21 @@ end
 local laid_out = vim.api.nvim_buf_get_lines(bufnr, 0, -1, true)
 local want = { 'func.func @g(%a: i32) -> i32 {', '    %0 = arith.addi %a, %a : i32 // kept', '    return %0 : i32', '}' }
 check(vim.deep_equal(laid_out, want), 'formatting lays the buffer out with 4 spaces (got ' .. vim.inspect(laid_out) .. ')')
+
+-- 5c. Hover on a builtin type: the memref explained in words.
+vim.api.nvim_buf_set_lines(bufnr, 0, -1, true, {
+  'func.func @g(%m: memref<8x4xf32, strided<[8, 1], offset: ?>, 1>) {',
+  '  return',
+  '}',
+})
+answered, herr, hresult = request_sync(client, 'textDocument/hover', {
+  textDocument = { uri = uri },
+  position = { line = 0, character = 20 },
+}, bufnr)
+local value = hresult and hresult.contents and hresult.contents.value or ''
+check(answered and herr == nil and value:find('memref of `f32`', 1, true) ~= nil
+  and value:find('dim 0 stride 8, dim 1 stride 1', 1, true) ~= nil,
+  'hover on the memref explains it (got ' .. vim.inspect(value):sub(1, 120) .. ')')
 
 -- 6. Neovim 0.9+ highlights with the server's semantic tokens on top of the syntax
 --    file (syntax/mlir.vim): both are there at `func.func` on line 1.

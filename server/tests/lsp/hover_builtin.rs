@@ -21,7 +21,10 @@ fn hover(client: &mut Client, line: u32, character: u32) -> String {
         "textDocument/hover",
         json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": character } }),
     );
-    answer["contents"]["value"].as_str().unwrap_or("").to_string()
+    answer["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
 }
 
 #[test]
@@ -43,14 +46,23 @@ fn builtin_types_and_attributes_are_explained_in_words() {
     // The alias where it is used: what it expands to.
     let alias = hover(&mut client, 1, 18);
     assert!(alias.contains("which expands to"), "{alias}");
-    assert!(alias.contains("memref<8x4xf32, strided<[8, 1], offset: ?>, 1>"), "{alias}");
+    assert!(
+        alias.contains("memref<8x4xf32, strided<[8, 1], offset: ?>, 1>"),
+        "{alias}"
+    );
 
     let map = hover(&mut client, 2, 40);
-    assert!(map.contains("affine map: 1 dimension (`d0`), 1 symbol (`s0`) → 1 result"), "{map}");
+    assert!(
+        map.contains("affine map: 1 dimension (`d0`), 1 symbol (`s0`) → 1 result"),
+        "{map}"
+    );
 
     let vector = hover(&mut client, 2, 80);
     assert!(vector.contains("dim 0 scalable"), "{vector}");
 
     let dense = hover(&mut client, 3, 20);
-    assert!(dense.contains("elements attribute: 3 elements of `i8`, shape 3"), "{dense}");
+    assert!(
+        dense.contains("elements attribute: 3 elements of `i8`, shape 3"),
+        "{dense}"
+    );
 }

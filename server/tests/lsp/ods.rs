@@ -409,3 +409,36 @@ fn an_edit_of_an_open_td_buffer_updates_open_files() {
     );
     diagnostics_until(&mut client, &user, |found| found == [ERROR]);
 }
+
+/// Hover on a dialect type and attribute the loaded `.td` files define shows their
+/// definition: summary, syntax, parameters and description (issue 48).
+#[test]
+fn hover_on_a_dialect_type_or_attribute_shows_its_definition() {
+    let dir = workspace("lsp_ods_type_hover");
+    let options = json!({ "ods": { "files": ["td/ToyOps.td"], "installed": false } });
+    let mut client = start_in(&dir, options);
+    let user = uri_of(&dir.join("types.mlir"));
+    let text = "\"t.op\"() {c = #toy.color<[1, 2, 3]>} : () -> !toy.box<i32, 4>\n";
+    client.open(&user, text);
+    progress_of_next_load(&mut client);
+    let hover = |client: &mut Client, character: u32| {
+        let at = json!({ "textDocument": { "uri": user }, "position": { "line": 0, "character": character } });
+        let answer = client.request("textDocument/hover", at);
+        answer["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let boxed = hover(&mut client, 50);
+    for part in [
+        "**!toy.box**: a box of toy values",
+        "!toy.box<$element, $count>",
+        "- `count` (`unsigned`): how many",
+        "A box holds `count` values of `element`.",
+    ] {
+        assert!(boxed.contains(part), "{part:?} not in {boxed}");
+    }
+    let color = hover(&mut client, 18);
+    assert!(color.contains("**#toy.color**: a color"), "{color}");
+    assert!(color.contains("attribute of the `toy` dialect"), "{color}");
+}

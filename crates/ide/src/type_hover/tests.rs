@@ -9,7 +9,8 @@ fn check(fixture: &str, expected: Expect) {
     let offset = TextSize::new(fixture.find("$0").expect("$0") as u32);
     let text = fixture.replace("$0", "");
     let root = mlir_syntax::parse(&text).syntax_node();
-    let shown = match type_hover(&root, offset) {
+    let registry = mlir_dialects::registry::Registry::builtin();
+    let shown = match type_hover(&root, offset, registry) {
         Some(found) => format!("{}\n{}", &text[found.range], found.markdown),
         None => "(none)".to_string(),
     };

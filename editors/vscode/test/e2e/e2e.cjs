@@ -2,7 +2,8 @@
 // would see. With the real server (E2E_MODE=real): the extension activates on an .mlir
 // file, the bundled mlir-analyzer starts, the syntax error on line 2 gets a squiggle
 // (and its hover the message), the squiggle goes when the line is fixed, the commands
-// work, and Format Document lays out messy.mlir (screenshot format.png). With the fake
+// work, Format Document lays out messy.mlir (screenshot format.png) and hover explains
+// a memref (hover-memref.png). With the fake
 // server (E2E_MODE=fake) it also checks the exact LSP traffic. A failed check saves a
 // screenshot into E2E_ARTIFACTS.
 const { chromium } = require('playwright-core');
@@ -243,6 +244,7 @@ async function drive() {
 
   if (!fake) {
     await formatDocument(open, command, lineText);
+    await hoverMemref(open, lineText, text);
   }
 
   await open('doc.md');
@@ -259,6 +261,31 @@ async function drive() {
     return n >= 3 ? n : 0;
   }, 15000);
   await check(md >= 3, `a \`\`\`mlir fence in Markdown is coloured (${md || (await fenceClasses())} token classes on its line)`);
+}
+
+/** Hover on the `memref` of types.mlir: the type explained in words (screenshot). */
+async function hoverMemref(open, lineText, text) {
+  await open('types.mlir');
+  const line = await waitFor(() => lineText('memref<'), 15000);
+  if (!(await check(line, `types.mlir opens (line 1: ${JSON.stringify(line)})`))) {
+    return;
+  }
+  // The line's text span is as wide as its characters (a monospace font): the cursor goes
+  // onto the middle of `memref`.
+  const span = page.locator('.monaco-editor .view-line', { hasText: 'memref<' }).first().locator('span').first();
+  const box = await span.boundingBox();
+  const width = box.width / line.length;
+  await page.mouse.move(box.x + width * (line.indexOf('memref') + 3), box.y + box.height / 2);
+  const hover = await waitFor(async () => {
+    const t = await text('.monaco-hover');
+    return t.includes('memref of') ? t : '';
+  }, 10000);
+  await check(
+    hover && hover.includes('dim 0 stride 8, dim 1 stride 1') && hover.includes('memory space'),
+    `hovering the memref explains it (${JSON.stringify((hover || (await text('.monaco-hover'))).slice(0, 160))})`,
+  );
+  await page.screenshot({ path: path.join(artifacts, 'hover-memref.png') }).catch(() => {});
+  await page.mouse.move(5, 5);
 }
 
 /** Format Document on messy.mlir: the server's layout, with the settings' indent width. */
