@@ -9,6 +9,9 @@
 
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
+mod dominance;
+mod scope_types;
+
 use super::navigation::body_of;
 use mlir_dialects::registry::{AttrConstraint, Element, Registry};
 use mlir_hir::{self as hir, NameKind, ops};
@@ -45,7 +48,7 @@ pub fn completions(
 ) -> Vec<CompletionItem> {
     let (sigil, start) = match typed_name(text, offset) {
         Some(found) => found,
-        None => return word_completions(text, offset, registry),
+        None => return words_with_scope_types(root, text, offset, registry),
     };
     let replace = TextRange::new(start, offset);
     let mut items = match sigil {
@@ -57,6 +60,26 @@ pub fn completions(
     };
     let mut seen = std::collections::HashSet::new();
     items.retain(|i| seen.insert(i.label.clone()));
+    items
+}
+
+/// Word completions, with the types in scope first where a type is expected.
+fn words_with_scope_types(
+    root: &SyntaxNode,
+    text: &str,
+    offset: TextSize,
+    registry: &Registry,
+) -> Vec<CompletionItem> {
+    let words = word_completions(text, offset, registry);
+    let (before, start) = word_before(text, offset);
+    if !type_expected(line_before(before, start)) {
+        return words;
+    }
+    let replace = TextRange::new(TextSize::new(start as u32), offset);
+    let mut items = scope_types::scope_types(root, offset, &before[start..], replace);
+    let mut seen: std::collections::HashSet<String> =
+        items.iter().map(|i| i.label.clone()).collect();
+    items.extend(words.into_iter().filter(|w| seen.insert(w.label.clone())));
     items
 }
 
@@ -96,7 +119,11 @@ fn values(root: &SyntaxNode, offset: TextSize, replace: TextRange) -> Vec<Comple
             kind,
             NameKind::ValueDef | NameKind::EntryArgDef | NameKind::DefOrUse
         );
-        if !defines || token.text_range().end() > replace.start() || !visible_at(token, offset) {
+        if !defines
+            || token.text_range().end() > replace.start()
+            || !visible_at(token, offset)
+            || !dominates(token, offset)
+        {
             continue;
         }
         let distance = u32::from(offset) - u32::from(token.text_range().start());
@@ -136,6 +163,17 @@ fn visible_at(def: &SyntaxToken, offset: TextSize) -> bool {
         _ => def.parent_ancestors().find(ops::is_op),
     };
     scope.is_some_and(|s| s.text_range().contains_inclusive(offset) || s.kind() == SOURCE_FILE)
+}
+
+/// Does the block defining a result or block argument dominate the cursor's, in the
+/// region they share? (A value of a block the cursor's block is not reached through,
+/// such as a sibling branch's, cannot be used there.)
+fn dominates(def: &SyntaxToken, offset: TextSize) -> bool {
+    let region = match def.parent().map(|p| p.kind()) {
+        Some(OP_RESULT | BLOCK_ARG) => def.parent_ancestors().find(|n| n.kind() == REGION),
+        _ => None,
+    };
+    region.is_none_or(|region| dominance::block_dominates(&region, def, offset))
 }
 
 /// What defines a value, for the item's detail.
@@ -239,16 +277,27 @@ const TYPES: &[&str] = &[
 pub fn word_completions(text: &str, offset: TextSize, registry: &Registry) -> Vec<CompletionItem> {
     let (before, start) = word_before(text, offset);
     let word = &before[start..];
-    let line = &before[before[..start].rfind('\n').map_or(0, |i| i + 1)..start];
+    let line = line_before(before, start);
     let replace = TextRange::new(TextSize::new(start as u32), offset);
     if starts_statement(line) {
         return op_names(word, replace, registry);
     }
-    let trimmed = line.trim_end();
-    if trimmed.ends_with(':') || trimmed.ends_with("->") || in_type_list(trimmed) {
+    if type_expected(line) {
         return types(word, replace);
     }
-    enum_keywords(trimmed, word, replace, registry)
+    enum_keywords(line.trim_end(), word, replace, registry)
+}
+
+/// The line's text before the word that starts at `start`.
+fn line_before(before: &str, start: usize) -> &str {
+    &before[before[..start].rfind('\n').map_or(0, |i| i + 1)..start]
+}
+
+/// After `:`, `->` or within a list of types: a type is expected.
+fn type_expected(line: &str) -> bool {
+    let trimmed = line.trim_end();
+    !starts_statement(line)
+        && (trimmed.ends_with(':') || trimmed.ends_with("->") || in_type_list(trimmed))
 }
 
 /// The text up to `offset` and where the word (letters, digits, `_` and `.`) that ends
@@ -396,6 +445,53 @@ mod tests {
         assert_eq!(labels(f), ["%a", "%arg0"]);
         let mid_word = f.replace("%$0", "%ar$0");
         assert_eq!(labels(&mid_word), ["%a", "%arg0"]);
+    }
+
+    #[test]
+    fn only_values_that_dominate_the_cursor() {
+        // ^bb1 and ^bb2 are both reached from the entry only: neither's values reach the
+        // other, while the entry's (and its block arguments) reach both. Values defined
+        // later and inside a nested region are not offered either.
+        let f = concat!(
+            "func.func @f(%arg0: i1) {\n",
+            "  %e = arith.constant 0 : i32\n",
+            "  cf.cond_br %arg0, ^bb1(%e : i32), ^bb2\n",
+            "^bb1(%x: i32):\n",
+            "  %one = arith.constant 1 : i32\n",
+            "  scf.execute_region {\n    %deep = arith.constant 3 : i32\n    scf.yield\n  }\n",
+            "  cf.br ^bb3\n",
+            "^bb2:\n",
+            "  %two = arith.addi %$0\n",
+            "  %later = arith.constant 4 : i32\n",
+            "  cf.br ^bb3\n",
+            "^bb3:\n",
+            "  return\n",
+            "}\n",
+        );
+        assert_eq!(labels(f), ["%e", "%arg0"]);
+        // In ^bb1: its own argument and values, and the entry's.
+        let in_bb1 = f
+            .replace("%$0", "%")
+            .replace("  cf.br ^bb3\n^bb2", "  \"t.use\"(%$0\n  cf.br ^bb3\n^bb2");
+        assert_eq!(labels(&in_bb1), ["%one", "%x", "%e", "%arg0"]);
+    }
+
+    #[test]
+    fn types_in_scope_come_first_most_used_first() {
+        let f = concat!(
+            "func.func @f(%m: memref<4xf32>, %n: memref<4xf32>, %t: tensor<2xi8>) {\n",
+            "  %v = \"t.load\"(%m) : (memref<4xf32>) -> f32\n",
+            "  %w = \"t.cast\"(%v) : $0\n",
+            "}\n",
+        );
+        let found = labels(f);
+        assert_eq!(
+            found[..4],
+            ["memref<4xf32>", "f32", "tensor<2xi8>", "i1"],
+            "{found:?}"
+        );
+        let typed = f.replace(": $0", ": mem$0");
+        assert_eq!(labels(&typed), ["memref<4xf32>", "memref<"]);
     }
 
     #[test]

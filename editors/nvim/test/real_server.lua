@@ -4,7 +4,7 @@
 -- edit (incremental sync), ask for the syntax tree, check a hover request is answered
 -- (a result or an error: the server need not implement hover), that formatting lays
 -- the buffer out with the indent width of init_options, that hover explains a memref
--- type, and, on Neovim 0.9+,
+-- type, that `arith.` completes to its ops, and, on Neovim 0.9+,
 -- that the server's semantic tokens and syntax/mlir.vim both highlight line 1. Run by
 -- test/run.sh; exits 0 on success, 1 on failure.
 local plugin_dir = assert(vim.env.MLIR_NVIM_PLUGIN, 'MLIR_NVIM_PLUGIN not set')
@@ -191,6 +191,21 @@ local value = hresult and hresult.contents and hresult.contents.value or ''
 check(answered and herr == nil and value:find('memref of `f32`', 1, true) ~= nil
   and value:find('dim 0 stride 8, dim 1 stride 1', 1, true) ~= nil,
   'hover on the memref explains it (got ' .. vim.inspect(value):sub(1, 120) .. ')')
+
+-- 5d. Completion after a dialect's `.`: its ops.
+vim.api.nvim_buf_set_lines(bufnr, 1, 2, true, { '  arith.' })
+answered, herr, hresult = request_sync(client, 'textDocument/completion', {
+  textDocument = { uri = uri },
+  position = { line = 1, character = 8 },
+  context = { triggerKind = 2, triggerCharacter = '.' },
+}, bufnr)
+local labels = {}
+for _, item in ipairs((hresult and (hresult.items or hresult)) or {}) do
+  table.insert(labels, item.label)
+end
+check(answered and herr == nil and vim.tbl_contains(labels, 'arith.addi'),
+  'completion after `arith.` offers its ops (got ' .. table.concat(labels, ','):sub(1, 80) .. ')')
+vim.api.nvim_buf_set_lines(bufnr, 1, 2, true, { '  return' })
 
 -- 6. Neovim 0.9+ highlights with the server's semantic tokens on top of the syntax
 --    file (syntax/mlir.vim): both are there at `func.func` on line 1.

@@ -327,7 +327,8 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(["%", "^", "@", "#", "!"].map(String::from).to_vec()),
+            // `.` after a dialect's name: its ops (`arith.` offers `arith.addi`, ...).
+            trigger_characters: Some(["%", "^", "@", "#", "!", "."].map(String::from).to_vec()),
             ..Default::default()
         }),
         rename_provider: Some(OneOf::Right(RenameOptions {

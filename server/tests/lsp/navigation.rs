@@ -185,3 +185,72 @@ fn completion_of_op_names_types_and_predicates() {
         .collect();
     assert_eq!(labels, ["slt", "sle", "sgt", "sge"]);
 }
+
+fn labels_of(answer: &Value) -> Vec<String> {
+    answer
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|i| i["label"].as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `.` after a dialect's name triggers the completion of its ops; values are offered only
+/// where they dominate the cursor; types in scope come first after `:` (issue 48).
+#[test]
+fn completion_after_a_dialect_dot_by_dominance_and_of_types_in_scope() {
+    let (mut client, result) = Client::initialized(json!({}));
+    let triggers = &result["capabilities"]["completionProvider"]["triggerCharacters"];
+    assert!(
+        triggers.as_array().unwrap().contains(&json!(".")),
+        "{triggers}"
+    );
+    let text = concat!(
+        "func.func @f(%c: i1, %m: memref<4xf32>) {\n",
+        "  cf.cond_br %c, ^bb1, ^bb2\n",
+        "^bb1:\n",
+        "  %one = arith.constant 1 : i32\n",
+        "  cf.br ^bb2\n",
+        "^bb2:\n",
+        "  %v = memref.load %\n",
+        "  %w = \"t.cast\"(%m) : \n",
+        "  cf.\n",
+        "  return\n",
+        "}\n",
+    );
+    client.open(URI, text);
+    let trigger = |line: u32, character: u32, kind: u32, ch: Option<&str>| {
+        let mut context = json!({ "triggerKind": kind });
+        if let Some(ch) = ch {
+            context["triggerCharacter"] = json!(ch);
+        }
+        json!({
+            "textDocument": { "uri": URI },
+            "position": { "line": line, "character": character },
+            "context": context,
+        })
+    };
+    let dialect = client.request("textDocument/completion", trigger(8, 5, 2, Some(".")));
+    let dialect = labels_of(&dialect);
+    assert!(
+        dialect.contains(&"cf.br".to_string()) && dialect.contains(&"cf.cond_br".to_string()),
+        "{dialect:?}"
+    );
+    assert!(dialect.iter().all(|l| l.starts_with("cf.")), "{dialect:?}");
+
+    // ^bb1 does not dominate ^bb2: `%one` is not offered there.
+    let values =
+        labels_of(&client.request("textDocument/completion", trigger(6, 20, 2, Some("%"))));
+    assert_eq!(values, ["%m", "%c"]);
+
+    let types = labels_of(&client.request("textDocument/completion", trigger(7, 23, 1, None)));
+    // The function's types first (as many uses each: the nearest first), then the rest.
+    assert_eq!(
+        types[..4],
+        ["i32", "memref<4xf32>", "i1", "i8"],
+        "{types:?}"
+    );
+}
