@@ -102,9 +102,6 @@ pub struct CheckOptions {
     /// comparison.
     #[arg(long, value_enum, value_name = "EVALUATOR", default_value = "builtin")]
     pub ods_evaluator: EvaluatorArg,
-    /// Print only errors: no warning for statements left as written, no summary.
-    #[arg(long, short)]
-    pub quiet: bool,
     /// The name standard input goes by in messages [default: <stdin>].
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,

@@ -134,6 +134,9 @@ fn the_statement_with_a_syntax_error_is_left_as_written_and_the_rest_formatted()
     let quiet = run(&["format", "--check", "--quiet", &path]);
     assert_eq!(quiet.status.code(), Some(0));
     assert_eq!(stderr(&quiet), "");
+    // It is format's own flag: check has none.
+    let check = run(&["check", "--quiet", &path]);
+    assert_eq!(check.status.code(), Some(2), "{}", stderr(&check));
 }
 
 #[test]
