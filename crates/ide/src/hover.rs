@@ -16,10 +16,7 @@ use super::navigation::{NameClass, definition, name_at};
 use mlir_dialects::registry::{OpSpec, Presence, Registry, Variadicity};
 use mlir_hir::ops;
 
-pub struct HoverResult {
-    pub range: TextRange,
-    pub markdown: String,
-}
+use super::hover_result::HoverResult;
 
 /// Hover at `offset`, with op knowledge (documentation, value types) from `registry`.
 pub fn hover(root: &SyntaxNode, offset: TextSize, registry: &Registry) -> Option<HoverResult> {

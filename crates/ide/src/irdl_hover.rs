@@ -7,7 +7,7 @@ use std::fmt::Write;
 use mlir_syntax::{SyntaxNode, TextSize};
 
 use super::irdl::{IrdlKind, IrdlSource, IrdlTarget, definition_site_at, use_at};
-use crate::hover::HoverResult;
+use crate::hover_result::HoverResult;
 use mlir_dialects::irdl::{Constraint, IrdlDefinition, IrdlRegion, IrdlValue};
 
 /// Hover on the name of an op, type or attribute an IRDL dialect defines.

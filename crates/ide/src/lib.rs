@@ -9,6 +9,7 @@ mod document_symbols;
 mod folding_ranges;
 mod format;
 mod hover;
+mod hover_result;
 
 mod inlay_hints;
 mod irdl;
@@ -26,7 +27,8 @@ pub use completion::{CompletionItem, CompletionKind, completions};
 pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use format::{FormatEdit, FormatOptions, Formatted, apply_format_edits, format};
-pub use hover::{HoverResult, hover};
+pub use hover::hover;
+pub use hover_result::HoverResult;
 pub use inlay_hints::{InlayHint, inlay_hints};
 pub use irdl::{IrdlKind, IrdlSource, IrdlTarget, irdl_definition, irdl_target_at};
 pub use irdl_completion::irdl_completions;

@@ -14,7 +14,7 @@ use mlir_dialects::registry::Registry;
 use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, TextSize};
 use mlir_types::{AliasTable, Attr, Type, attr_of_node, type_of_node};
 
-use super::hover::HoverResult;
+use super::hover_result::HoverResult;
 
 /// The type and attribute nodes hover describes.
 const TYPE_KINDS: [SyntaxKind; 7] = [
