@@ -20,6 +20,7 @@ mod navigation;
 mod rename;
 mod selection_ranges;
 mod semantic_tokens;
+mod signature_help;
 
 pub use completion::{CompletionItem, CompletionKind, completions};
 pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
@@ -38,3 +39,4 @@ pub use navigation::{
 pub use rename::{prepare_rename, rename};
 pub use selection_ranges::selection_ranges;
 pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};
+pub use signature_help::{SignatureHelp, SignatureParameter, signature_help};

@@ -338,6 +338,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
         inlay_hint_provider: Some(OneOf::Left(true)),
+        signature_help_provider: Some(super::signature_help::options()),
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
@@ -1053,5 +1054,16 @@ impl LanguageServer for Backend {
             data: tokens,
         };
         Ok(Some(SemanticTokensRangeResult::Tokens(result)))
+    }
+
+    async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {
+        let at = params.text_document_position_params;
+        let (registry, encoding) = (self.shared.registry(), self.shared.encoding());
+        self.with_snapshot(&at.text_document.uri, move |snapshot, map| {
+            let root = snapshot.parse.syntax_node();
+            let help = ide::signature_help(&root, map.offset(at.position), &registry)?;
+            Some(super::signature_help::to_lsp(help, encoding))
+        })
+        .await
     }
 }

@@ -12,6 +12,7 @@ mod ods_loader;
 mod positions;
 mod project_files;
 mod requests;
+mod signature_help;
 pub mod transport;
 mod worker;
 mod workspace;

@@ -13,6 +13,7 @@ mod irdl;
 mod navigation;
 mod ods;
 mod project;
+mod signature_help;
 mod workspace;
 
 use client::Client;
