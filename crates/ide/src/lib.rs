@@ -5,6 +5,7 @@
 
 mod completion;
 
+mod document_links;
 mod document_symbols;
 mod folding_ranges;
 mod format;
@@ -23,6 +24,7 @@ mod semantic_tokens;
 mod signature_help;
 
 pub use completion::{CompletionItem, CompletionKind, completions};
+pub use document_links::{DocumentLink, document_links};
 pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use format::{FormatEdit, FormatOptions, Formatted, apply_format_edits, format};

@@ -339,6 +339,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         document_range_formatting_provider: Some(OneOf::Left(true)),
         inlay_hint_provider: Some(OneOf::Left(true)),
         signature_help_provider: Some(super::signature_help::options()),
+        document_link_provider: Some(super::document_links::options()),
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
@@ -1065,5 +1066,16 @@ impl LanguageServer for Backend {
             Some(super::signature_help::to_lsp(help, encoding))
         })
         .await
+    }
+
+    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        let uri = params.text_document.uri.clone();
+        let folders = self.shared.folders();
+        let links = self
+            .with_snapshot(&params.text_document.uri, move |snapshot, map| {
+                super::document_links::links(snapshot, map, &uri, &folders)
+            })
+            .await?;
+        Ok(Some(links))
     }
 }

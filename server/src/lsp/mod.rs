@@ -5,6 +5,7 @@ mod backend;
 mod busy;
 mod catch_panic;
 mod convert;
+mod document_links;
 mod documents;
 mod formatting;
 mod irdl_sources;

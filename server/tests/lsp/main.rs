@@ -4,6 +4,7 @@
 
 mod client;
 mod disk;
+mod document_links;
 mod edits;
 mod expectations;
 mod formatting;
