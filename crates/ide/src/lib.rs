@@ -3,6 +3,7 @@
 //! file. The server converts the results to LSP types; this crate must never know LSP
 //! types, JSON or tokio.
 
+mod call_hierarchy;
 mod completion;
 
 mod document_links;
@@ -23,6 +24,9 @@ mod selection_ranges;
 mod semantic_tokens;
 mod signature_help;
 
+pub use call_hierarchy::{
+    CallItem, CallSites, call_item, call_target_at, incoming_calls, outgoing_calls,
+};
 pub use completion::{CompletionItem, CompletionKind, completions};
 pub use document_links::{DocumentLink, document_links};
 pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
