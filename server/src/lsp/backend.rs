@@ -340,6 +340,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         inlay_hint_provider: Some(OneOf::Left(true)),
         signature_help_provider: Some(super::signature_help::options()),
         document_link_provider: Some(super::document_links::options()),
+        call_hierarchy_provider: Some(CallHierarchyServerCapability::Simple(true)),
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
@@ -1077,5 +1078,39 @@ impl LanguageServer for Backend {
             })
             .await?;
         Ok(Some(links))
+    }
+
+    async fn prepare_call_hierarchy(
+        &self,
+        params: CallHierarchyPrepareParams,
+    ) -> Result<Option<Vec<CallHierarchyItem>>> {
+        let at = params.text_document_position_params;
+        if self.is_open_td(&at.text_document.uri) {
+            return Ok(None);
+        }
+        super::call_hierarchy::on_blocking_thread(&self.shared, move |shared| {
+            super::call_hierarchy::prepare(shared, &at.text_document.uri, at.position)
+        })
+        .await
+    }
+
+    async fn incoming_calls(
+        &self,
+        params: CallHierarchyIncomingCallsParams,
+    ) -> Result<Option<Vec<CallHierarchyIncomingCall>>> {
+        super::call_hierarchy::on_blocking_thread(&self.shared, move |shared| {
+            Some(super::call_hierarchy::incoming(shared, &params.item))
+        })
+        .await
+    }
+
+    async fn outgoing_calls(
+        &self,
+        params: CallHierarchyOutgoingCallsParams,
+    ) -> Result<Option<Vec<CallHierarchyOutgoingCall>>> {
+        super::call_hierarchy::on_blocking_thread(&self.shared, move |shared| {
+            Some(super::call_hierarchy::outgoing(shared, &params.item))
+        })
+        .await
     }
 }

@@ -3,6 +3,7 @@
 
 mod backend;
 mod busy;
+mod call_hierarchy;
 mod catch_panic;
 mod convert;
 mod document_links;

@@ -2,6 +2,7 @@
 //! robustness, diagnostics with versions, the tree-based features, position encodings,
 //! and the ordering of rapid edits (DESIGN §3.6, §3.7).
 
+mod call_hierarchy;
 mod client;
 mod disk;
 mod document_links;
