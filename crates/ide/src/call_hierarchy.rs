@@ -159,16 +159,23 @@ fn function_path(op: &SyntaxNode) -> Option<Vec<String>> {
     Some(path)
 }
 
-/// The ops around `node` that define a symbol, outermost first.
+/// The ops around `node` that define a symbol, outermost first. A module at the top of
+/// the file stands for the file, named or not: files are linked at their top level
+/// (`module @m { func.func @f }` and a top-level `func.func @f` are both `["f"]`).
 fn enclosing_symbols(node: &SyntaxNode) -> Vec<SyntaxNode> {
     let mut found: Vec<SyntaxNode> = node
         .ancestors()
         .skip(1)
         .filter(ops::is_op)
-        .filter(|op| symbol_definition(op).is_some())
+        .filter(|op| symbol_definition(op).is_some() && !is_file_module(op))
         .collect();
     found.reverse();
     found
+}
+
+fn is_file_module(op: &SyntaxNode) -> bool {
+    let top = op.parent().is_some_and(|p| p.parent().is_none());
+    top && ops::op_name(op).is_some_and(|n| n == "module" || n == "builtin.module")
 }
 
 fn scope_names(ops: &[SyntaxNode]) -> Vec<String> {

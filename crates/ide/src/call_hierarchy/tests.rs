@@ -127,6 +127,19 @@ fn outgoing_calls_grouped_by_callee() {
 }
 
 #[test]
+fn a_named_module_at_the_top_stands_for_the_file() {
+    let text = "module @m {\n  func.func @a() {\n    call @b() : () -> ()\n    return\n  }\n  func.func private @b()\n  module @inner {\n    func.func private @c()\n  }\n}\n";
+    let root = root(text);
+    let registry = Registry::builtin();
+    let incoming = incoming_calls(&root, &path(&["b"]), registry);
+    assert_eq!(&text[incoming[0].other.selection_range], "@a");
+    assert_eq!(incoming[0].other.path, path(&["a"]));
+    assert!(call_item(&root, registry, &path(&["b"])).is_some());
+    // A nested module is a table like any other.
+    assert!(call_item(&root, registry, &path(&["inner", "c"])).is_some());
+}
+
+#[test]
 fn never_panics_anywhere() {
     let text = "func.func @f() {\n  func.call @(\n  llvm.call @\"x\"::\n  \"func.call\"() {callee} : () -> ()\n  gpu.launch_func @a::@\n}\n";
     let root = root(text);
