@@ -125,3 +125,28 @@ fn calls_across_files_with_nested_references() {
     // Nothing to show on what is no function or call.
     assert!(prepare(&mut client, &main_uri, 1, 3).is_null());
 }
+
+/// Every position of a broken file: prepare is answered, and so are the calls of what it
+/// finds.
+#[test]
+fn call_hierarchy_anywhere_in_broken_text_is_answered() {
+    let text = "module @m {\n  func.func @f() {\n    func.call @(\n    llvm.call @\"\u{e9}\"::\n    gpu.launch_func @a::@\n    call @f() : () -> ()\n  }\n";
+    let (mut client, _) = Client::initialized(json!({}));
+    let uri = "file:///work/broken.mlir";
+    client.open(uri, text);
+    for (line, content) in text.lines().enumerate() {
+        for character in 0..=content.chars().count() as u32 + 1 {
+            let items = prepare(&mut client, uri, line as u32, character);
+            if let Some(item) = items.get(0) {
+                client.request("callHierarchy/incomingCalls", json!({ "item": item }));
+                client.request("callHierarchy/outgoingCalls", json!({ "item": item }));
+            }
+        }
+    }
+    // An item of a file that is neither open nor on disk has no calls.
+    let item = json!({ "name": "@f", "kind": 12, "uri": "file:///nowhere/x.mlir",
+        "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 1 } },
+        "selectionRange": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 1 } } });
+    let outgoing = client.request("callHierarchy/outgoingCalls", json!({ "item": item }));
+    assert_eq!(outgoing, json!([]));
+}

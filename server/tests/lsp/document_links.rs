@@ -21,7 +21,12 @@ fn locations_link_to_existing_files_at_their_line() {
     std::fs::write(dir.join("ir/near.py"), "x\n").unwrap();
     std::fs::write(dir.join("src/model.py"), "line 1\nline 2\n").unwrap();
     let ir = dir.join("ir/dump.mlir");
-    let text = "#loc = loc(\"src/model.py\":2:5)\n\"t.op\"() : () -> () loc(\"near.py\":1:3)\n\"t.op\"() : () -> () loc(#loc)\n\"t.op\"() : () -> () loc(\"missing.py\":1:1)\n";
+    let absolute = dir.join("src/model.py");
+    let text = format!(
+        "#loc = loc(\"src/model.py\":2:5)\n\"t.op\"() : () -> () loc(\"near.py\":1:3)\n\"t.op\"() : () -> () loc(#loc)\n\"t.op\"() : () -> () loc(\"missing.py\":1:1)\n\"t.op\"() : () -> () loc({:?}:7:1)\n",
+        absolute.display().to_string()
+    );
+    let text = text.as_str();
     std::fs::write(&ir, text).unwrap();
 
     let mut client = Client::start();
@@ -58,7 +63,12 @@ fn locations_link_to_existing_files_at_their_line() {
     let near = format!("{}#L1,3", uri_of(&dir.join("ir/near.py")));
     assert_eq!(
         shown,
-        [(0, 11, model.clone()), (1, 24, near), (2, 24, model),],
-        "relative to the document, then the workspace folder; no link to missing.py"
+        [
+            (0, 11, model.clone()),
+            (1, 24, near),
+            (2, 24, model),
+            (4, 24, format!("{}#L7,1", uri_of(&absolute))),
+        ],
+        "relative to the document, then the workspace folder, or absolute; no link to missing.py"
     );
 }

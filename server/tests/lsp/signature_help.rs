@@ -52,3 +52,20 @@ fn signature_help_marks_the_operand_at_the_cursor() {
     // An op without a spec has no signature.
     assert!(help_at(&mut client, 3, 10).is_null());
 }
+
+/// Broken IR, non-ASCII text: every position of every line is answered without error,
+/// in UTF-8 as in UTF-16.
+#[test]
+fn signature_help_anywhere_in_broken_text_is_answered() {
+    let text = "func.func @f(%a: i32) {\n  %0 = \"arith.addi\"(%a, %a : (i32, i32) -> i32 // é\n  %1 = arith.cmpi eq, %a, \"ü\"\n  func.call @g(%a,\n}\n\u{1F600} arith.addi";
+    for encodings in [json!(["utf-8"]), json!(["utf-16"])] {
+        let caps = json!({ "general": { "positionEncodings": encodings } });
+        let (mut client, _) = Client::initialized(caps);
+        client.open(URI, text);
+        for (line, content) in text.lines().enumerate() {
+            for character in 0..=content.len() as u32 + 1 {
+                help_at(&mut client, line as u32, character);
+            }
+        }
+    }
+}
