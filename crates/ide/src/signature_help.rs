@@ -57,6 +57,12 @@ pub fn signature_help(
 /// (the cursor is then on the next statement's line).
 fn token_before(root: &SyntaxNode, offset: TextSize) -> Option<SyntaxToken> {
     let mut token = root.token_at_offset(offset).left_biased()?;
+    // Typing in a comment or a string is writing no operand.
+    let range = token.text_range();
+    let inside = range.start() < offset && (offset < range.end() || token.kind() == COMMENT);
+    if inside && matches!(token.kind(), COMMENT | STRING) {
+        return None;
+    }
     while token.kind().is_trivia() {
         let start = token.text_range().start();
         let end = offset.min(token.text_range().end()).max(start);

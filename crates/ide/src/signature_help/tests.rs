@@ -98,6 +98,12 @@ fn none_on_names_regions_unknown_ops_and_the_next_line() {
     // Inside `func.func`'s body, on an empty line: not the signature of `func.func`.
     let body = "func.func @f(%a: i32) {\n  $0\n  return\n}\n";
     assert_eq!(check(body), "");
+    let comment =
+        "func.func @f(%a: i32) {\n  %0 = arith.addi %a, %a : i32 // a, b$0\n  return\n}\n";
+    assert_eq!(check(comment), "");
+    let string =
+        "func.func @f(%a: i32) {\n  %0 = arith.addi %a, %a : i32 loc(\"a,$0\")\n  return\n}\n";
+    assert_eq!(check(string), "");
     let next_line = "func.func @f(%a: i32) {\n  %0 = arith.addi %a, %a : i32\n$0  return\n}\n";
     assert_eq!(check(next_line), "");
     // Ops of an op's region get their own help, found with the default dialect.
