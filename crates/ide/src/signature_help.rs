@@ -1,7 +1,9 @@
 //! Signature help inside an op with a spec: after its name and inside its operand list
 //! (generic `"arith.addi"(%a, |` and custom `arith.addi %a, |` alike), the op's operands
-//! each with its constraint, the one at the cursor marked active, and the op's summary
-//! and syntax as documentation.
+//! each with its constraint, the one at the cursor marked active, and the op's
+//! documentation (hover's). The cursor's operand is found by the values written before it
+//! that something already follows, so keywords, brackets and `%i =` definitions between
+//! them do not shift it.
 
 use mlir_dialects::registry::{OpSpec, Registry, ValueSpec, Variadicity};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
@@ -78,33 +80,48 @@ fn token_before(root: &SyntaxNode, offset: TextSize) -> Option<SyntaxToken> {
     Some(token)
 }
 
-/// Which value of the operand list the cursor is at (by the commas after values before it)
-/// and how many values the list holds, in the innermost parenthesised list of the op (the
-/// generic operand list, `func.call @f(...)`'s) that holds the cursor, else the op itself.
+/// Which written value the cursor is at, and how many the op writes: the values before
+/// the cursor that something (a comma, a bracket, a keyword) already follows. Counted
+/// over the whole op, so `memref.load %m[%i, |` is at its third value whatever groups
+/// hold them; values of the op's regions and attributes are not its operands, nor is a
+/// value that `=` follows (`scf.for %i = ...` defines `%i`).
 fn value_position(op: &SyntaxNode, offset: TextSize) -> (usize, usize) {
-    let list = op
-        .children()
-        .filter(|c| matches!(c.kind(), OPERAND_LIST | PAREN_GROUP))
-        .find(|c| c.text_range().start() < offset && offset <= c.text_range().end())
-        .unwrap_or_else(|| op.clone());
-    let mut index = 0;
-    let mut total = 0;
-    let mut after_value = false;
-    for element in list.children_with_tokens() {
-        let kind = element.kind();
-        if kind.is_trivia() {
+    let uses = operand_uses(op);
+    let index = uses.iter().filter(|u| followed_before(u, offset)).count();
+    (index, uses.len().max(index + 1))
+}
+
+/// The value uses of `op` outside its regions and attributes (a function's body is not
+/// walked), less those `=` follows.
+fn operand_uses(op: &SyntaxNode) -> Vec<SyntaxNode> {
+    let mut out = Vec::new();
+    let mut walk = op.preorder();
+    while let Some(event) = walk.next() {
+        let mlir_syntax::WalkEvent::Enter(node) = event else {
             continue;
+        };
+        match node.kind() {
+            REGION | ATTR_DICT => walk.skip_subtree(),
+            VALUE_USE => {
+                if next_token_after(&node).is_none_or(|t| t.kind() != EQ) {
+                    out.push(node);
+                }
+                walk.skip_subtree();
+            }
+            _ => {}
         }
-        let before = element.text_range().end() <= offset;
-        if kind == VALUE_USE {
-            total += 1;
-        }
-        if kind == COMMA && after_value && before {
-            index += 1;
-        }
-        after_value = kind == VALUE_USE;
     }
-    (index, total.max(index + 1))
+    out
+}
+
+/// Does a token other than trivia follow `value` before `offset`?
+fn followed_before(value: &SyntaxNode, offset: TextSize) -> bool {
+    next_token_after(value).is_some_and(|t| t.text_range().end() <= offset)
+}
+
+fn next_token_after(node: &SyntaxNode) -> Option<SyntaxToken> {
+    let last = node.last_token()?;
+    std::iter::successors(last.next_token(), |t| t.next_token()).find(|t| !t.kind().is_trivia())
 }
 
 /// The operand declaration value `index` of `total` written values belongs to: values

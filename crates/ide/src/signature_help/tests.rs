@@ -53,6 +53,17 @@ fn custom_form_counts_the_values_before_the_cursor() {
 }
 
 #[test]
+fn values_in_brackets_and_after_keywords() {
+    let load = "func.func @f(%m: memref<4x4xf32>, %i: index) {\n  %0 = memref.load %m[%i, $0%i] : memref<4x4xf32>\n  return\n}\n";
+    assert!(active(load).starts_with("%indices"), "{}", check(load));
+    let memref = load.replace("%m[%i, $0%i]", "%m$0[%i, %i]");
+    assert!(active(&memref).starts_with("%memref"), "{}", check(&memref));
+    // `%i =` defines the induction variable: the bounds come after it.
+    let for_ = "func.func @f(%a: index) {\n  scf.for %i = %a to %a step $0\n  return\n}\n";
+    assert!(active(for_).starts_with("%step"), "{}", check(for_));
+}
+
+#[test]
 fn generic_form_and_parenthesised_operands() {
     let generic = "func.func @f(%a: i32) {\n  %0 = \"arith.addi\"(%a, $0%a) : (i32, i32) -> i32\n  return\n}\n";
     assert!(active(generic).starts_with("%rhs"), "{}", check(generic));
