@@ -274,5 +274,6 @@ mod tests {
         ] {
             assert!(list.is_sorted(), "{list:?}");
         }
+        assert!(super::SYMBOL_CALL_OPS.is_sorted());
     }
 }
