@@ -3,8 +3,10 @@
 //! file. The server converts the results to LSP types; this crate must never know LSP
 //! types, JSON or tokio.
 
+mod call_hierarchy;
 mod completion;
 
+mod document_links;
 mod document_symbols;
 mod folding_ranges;
 mod format;
@@ -21,9 +23,14 @@ mod navigation;
 mod rename;
 mod selection_ranges;
 mod semantic_tokens;
+mod signature_help;
 mod type_hover;
 
+pub use call_hierarchy::{
+    CallItem, CallSites, call_item, call_target_at, incoming_calls, outgoing_calls,
+};
 pub use completion::{CompletionItem, CompletionKind, completions};
+pub use document_links::{DocumentLink, document_links};
 pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
 pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
 pub use format::{FormatEdit, FormatOptions, Formatted, apply_format_edits, format};
@@ -41,4 +48,5 @@ pub use navigation::{
 pub use rename::{prepare_rename, rename};
 pub use selection_ranges::selection_ranges;
 pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};
+pub use signature_help::{SignatureHelp, SignatureParameter, signature_help};
 pub use type_hover::type_hover;

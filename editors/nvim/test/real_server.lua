@@ -4,7 +4,8 @@
 -- edit (incremental sync), ask for the syntax tree, check a hover request is answered
 -- (a result or an error: the server need not implement hover), that formatting lays
 -- the buffer out with the indent width of init_options, that hover explains a memref
--- type, that `arith.` completes to its ops, and, on Neovim 0.9+,
+-- type, that `arith.` completes to its ops, that signature help (also in Neovim's
+-- float), document links and the call hierarchy answer, and, on Neovim 0.9+,
 -- that the server's semantic tokens and syntax/mlir.vim both highlight line 1. Run by
 -- test/run.sh; exits 0 on success, 1 on failure.
 local plugin_dir = assert(vim.env.MLIR_NVIM_PLUGIN, 'MLIR_NVIM_PLUGIN not set')
@@ -206,6 +207,72 @@ end
 check(answered and herr == nil and vim.tbl_contains(labels, 'arith.addi'),
   'completion after `arith.` offers its ops (got ' .. table.concat(labels, ','):sub(1, 80) .. ')')
 vim.api.nvim_buf_set_lines(bufnr, 1, 2, true, { '  return' })
+
+-- 5e. Signature help, document links and the call hierarchy, on a buffer with an op,
+--     a location naming a file that exists (sub/a.mlir, next to this one) and a call.
+local function one_line(value)
+  return vim.inspect(value, { newline = ' ', indent = '' })
+end
+vim.api.nvim_buf_set_lines(bufnr, 0, -1, true, {
+  'func.func @g(%a: i32) -> i32 {',
+  '  %0 = arith.addi %a, %a : i32 loc("sub/a.mlir":2:3)',
+  '  %1 = func.call @g(%a) : (i32) -> i32',
+  '  return %0 : i32',
+  '}',
+})
+local caps = client.server_capabilities
+check(caps.signatureHelpProvider ~= nil and caps.documentLinkProvider ~= nil and caps.callHierarchyProvider ~= nil,
+  'the client sees signature help, document link and call hierarchy providers')
+local serr, help
+answered, serr, help = request_sync(client, 'textDocument/signatureHelp', {
+  textDocument = { uri = uri },
+  position = { line = 1, character = 22 },
+}, bufnr)
+local active_label = ''
+if answered and help and help.signatures then
+  local sig = help.signatures[1]
+  local offsets = sig.parameters[help.activeParameter + 1].label
+  active_label = sig.label:sub(offsets[1] + 1, offsets[2])
+end
+check(serr == nil and active_label:find('%rhs', 1, true) == 1,
+  'signature help after `arith.addi %a, ` marks %rhs (got ' .. one_line(serr or help):sub(1, 120) .. ')')
+-- Neovim shows it in a floating window.
+vim.api.nvim_win_set_cursor(0, { 2, 22 })
+vim.lsp.buf.signature_help()
+local shown = vim.wait(TIMEOUT, function()
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(win).relative ~= '' then
+      local text = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), '\n')
+      if text:find('arith.addi %lhs', 1, true) then
+        return true
+      end
+    end
+  end
+  return false
+end, 10)
+check(shown, 'vim.lsp.buf.signature_help() opens a float with the signature')
+for _, win in ipairs(vim.api.nvim_list_wins()) do
+  if vim.api.nvim_win_get_config(win).relative ~= '' then
+    vim.api.nvim_win_close(win, true)
+  end
+end
+local lerr, links
+answered, lerr, links = request_sync(client, 'textDocument/documentLink', { textDocument = { uri = uri } }, bufnr)
+local want_target = vim.uri_from_fname(work .. '/proj/sub/a.mlir') .. '#L2,3'
+check(lerr == nil and type(links) == 'table' and #links == 1 and links[1].target == want_target
+  and links[1].range.start.line == 1 and links[1].range.start.character == 35,
+  'a document link on "sub/a.mlir" to ' .. want_target .. ' (got ' .. one_line(lerr or links):sub(1, 200) .. ')')
+local cerr, items, incoming
+answered, cerr, items = request_sync(client, 'textDocument/prepareCallHierarchy', {
+  textDocument = { uri = uri },
+  position = { line = 2, character = 18 },
+}, bufnr)
+if answered and cerr == nil and type(items) == 'table' and items[1] then
+  answered, cerr, incoming = request_sync(client, 'callHierarchy/incomingCalls', { item = items[1] }, bufnr)
+end
+check(type(items) == 'table' and items[1] ~= nil and items[1].name == '@g' and type(incoming) == 'table'
+  and #incoming == 1 and incoming[1].from.name == '@g' and #incoming[1].fromRanges == 1,
+  'the call hierarchy of @g: called once, by itself (got ' .. one_line(cerr or incoming or items):sub(1, 200) .. ')')
 
 -- 6. Neovim 0.9+ highlights with the server's semantic tokens on top of the syntax
 --    file (syntax/mlir.vim): both are there at `func.func` on line 1.

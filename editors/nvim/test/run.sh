@@ -6,7 +6,8 @@
 #   syntax test/syntax.lua: syntax/mlir.vim on test/fixtures/highlight.mlir (no server).
 #   real   test/real_server.lua against the real mlir-analyzer binary: diagnostic of a
 #          syntax error, fix, diagnostics gone, incremental edits, syntax tree, hover,
-#          semantic tokens over the syntax file (0.9+).
+#          formatting, signature help, document links, call hierarchy, semantic tokens
+#          over the syntax file (0.9+).
 #
 #   editors/nvim/test/run.sh [smoke|syntax|real|all]     (default: all)
 #

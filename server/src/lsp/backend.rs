@@ -339,6 +339,9 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
         inlay_hint_provider: Some(OneOf::Left(true)),
+        signature_help_provider: Some(super::signature_help::options()),
+        document_link_provider: Some(super::document_links::options()),
+        call_hierarchy_provider: Some(CallHierarchyServerCapability::Simple(true)),
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
@@ -1054,5 +1057,61 @@ impl LanguageServer for Backend {
             data: tokens,
         };
         Ok(Some(SemanticTokensRangeResult::Tokens(result)))
+    }
+
+    async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {
+        let at = params.text_document_position_params;
+        let (registry, encoding) = (self.shared.registry(), self.shared.encoding());
+        self.with_snapshot(&at.text_document.uri, move |snapshot, map| {
+            let root = snapshot.parse.syntax_node();
+            let help = ide::signature_help(&root, map.offset(at.position), &registry)?;
+            Some(super::signature_help::to_lsp(help, encoding))
+        })
+        .await
+    }
+
+    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        let uri = params.text_document.uri.clone();
+        let folders = self.shared.folders();
+        let links = self
+            .with_snapshot(&params.text_document.uri, move |snapshot, map| {
+                super::document_links::links(snapshot, map, &uri, &folders)
+            })
+            .await?;
+        Ok(Some(links))
+    }
+
+    async fn prepare_call_hierarchy(
+        &self,
+        params: CallHierarchyPrepareParams,
+    ) -> Result<Option<Vec<CallHierarchyItem>>> {
+        let at = params.text_document_position_params;
+        if self.is_open_td(&at.text_document.uri) {
+            return Ok(None);
+        }
+        super::call_hierarchy::on_blocking_thread(&self.shared, move |shared| {
+            super::call_hierarchy::prepare(shared, &at.text_document.uri, at.position)
+        })
+        .await
+    }
+
+    async fn incoming_calls(
+        &self,
+        params: CallHierarchyIncomingCallsParams,
+    ) -> Result<Option<Vec<CallHierarchyIncomingCall>>> {
+        super::call_hierarchy::on_blocking_thread(&self.shared, move |shared| {
+            Some(super::call_hierarchy::incoming(shared, &params.item))
+        })
+        .await
+    }
+
+    async fn outgoing_calls(
+        &self,
+        params: CallHierarchyOutgoingCallsParams,
+    ) -> Result<Option<Vec<CallHierarchyOutgoingCall>>> {
+        super::call_hierarchy::on_blocking_thread(&self.shared, move |shared| {
+            Some(super::call_hierarchy::outgoing(shared, &params.item))
+        })
+        .await
     }
 }

@@ -3,8 +3,10 @@
 
 mod backend;
 mod busy;
+mod call_hierarchy;
 mod catch_panic;
 mod convert;
+mod document_links;
 mod documents;
 mod formatting;
 mod irdl_sources;
@@ -12,6 +14,7 @@ mod ods_loader;
 mod positions;
 mod project_files;
 mod requests;
+mod signature_help;
 pub mod transport;
 mod worker;
 mod workspace;

@@ -84,6 +84,17 @@ impl WorkspaceIndex {
             .collect()
     }
 
+    /// Every indexed file whose text contains `needle`, with its text (for the call
+    /// hierarchy, which reads open documents from their buffers instead).
+    pub fn files_containing(&self, needle: &str) -> Vec<(Uri, Arc<str>)> {
+        let files = self.files.read().unwrap_or_else(|p| p.into_inner());
+        files
+            .iter()
+            .filter(|(_, f)| f.text.contains(needle))
+            .map(|(uri, f)| (uri.clone(), f.text.clone()))
+            .collect()
+    }
+
     /// The other files that mention `@name`, with their texts, for cross-file references.
     pub fn files_mentioning(&self, symbol: &str, except: &Uri) -> Vec<(Uri, Arc<str>)> {
         let files = self.files.read().unwrap_or_else(|p| p.into_inner());

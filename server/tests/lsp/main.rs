@@ -2,8 +2,10 @@
 //! robustness, diagnostics with versions, the tree-based features, position encodings,
 //! and the ordering of rapid edits (DESIGN §3.6, §3.7).
 
+mod call_hierarchy;
 mod client;
 mod disk;
+mod document_links;
 mod edits;
 mod expectations;
 mod formatting;
@@ -14,6 +16,7 @@ mod irdl;
 mod navigation;
 mod ods;
 mod project;
+mod signature_help;
 mod workspace;
 
 use client::Client;
