@@ -828,14 +828,18 @@ impl LanguageServer for Backend {
         let at = params.text_document_position_params;
         let irdl = self.shared.irdl();
         let registry = self.shared.registry();
+        let folders = self.shared.folders();
+        let uri = at.text_document.uri.clone();
         self.with_snapshot(&at.text_document.uri, move |snapshot, map| {
             let (root, offset) = (snapshot.parse.syntax_node(), map.offset(at.position));
             let found = ide::hover(&root, offset, &registry)
                 .or_else(|| ide::irdl_hover(&root, offset, &irdl))?;
+            // A location hovered links to the file it names, where that file exists.
+            let links = super::document_links::hover_links(snapshot, found.range, &uri, &folders);
             Some(Hover {
                 contents: HoverContents::Markup(MarkupContent {
                     kind: MarkupKind::Markdown,
-                    value: found.markdown,
+                    value: found.markdown + &links,
                 }),
                 range: Some(map.range(found.range)),
             })

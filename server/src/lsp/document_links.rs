@@ -52,6 +52,30 @@ pub fn links(
     out
 }
 
+/// Markdown links to the existing files that the locations inside `range` name, one per
+/// place, for hover on a location: `[a.mlir:3:4](file:///.../a.mlir#L3,4)`.
+pub fn hover_links(
+    snapshot: &Snapshot,
+    range: mlir_analysis::TextRange,
+    document: &Uri,
+    folders: &[PathBuf],
+) -> String {
+    let mut out = String::new();
+    let mut seen = std::collections::HashSet::new();
+    for link in ide::document_links(&snapshot.parse.syntax_node()) {
+        let place = &link.target;
+        let label = format!("{}:{}:{}", place.file, place.line, place.column);
+        if range.intersect(link.range).is_none() || !seen.insert(label.clone()) {
+            continue;
+        }
+        if let Some(file) = resolve(&place.file, document, folders) {
+            let target = at_line(&file, place.line, place.column);
+            out.push_str(&format!("\n\n[Open `{label}`]({})", target.as_str()));
+        }
+    }
+    out
+}
+
 /// The existing file a location names, as a URI.
 fn resolve(file: &str, document: &Uri, folders: &[PathBuf]) -> Option<Uri> {
     let written = Path::new(file);

@@ -71,4 +71,25 @@ fn locations_link_to_existing_files_at_their_line() {
         ],
         "relative to the document, then the workspace folder, or absolute; no link to missing.py"
     );
+
+    // Hover on a location says where it is and links to the file; a missing one has no link.
+    let hover = |client: &mut Client, line: u32, character: u32| {
+        let at = json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } });
+        let answer = client.request("textDocument/hover", at);
+        answer["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    let near_hover = hover(&mut client, 1, 27);
+    let near_link = format!(
+        "[Open `near.py:1:3`]({}#L1,3)",
+        uri_of(&dir.join("ir/near.py"))
+    );
+    assert!(near_hover.contains(&near_link), "{near_hover}");
+    let missing = hover(&mut client, 3, 27);
+    assert!(
+        missing.contains("missing.py") && !missing.contains("[Open"),
+        "{missing}"
+    );
 }
