@@ -9,6 +9,7 @@ pub mod check_memo;
 pub mod chunks;
 pub mod db;
 pub mod expectations;
+pub mod external;
 pub mod file_checks;
 pub mod line_index;
 pub mod names;
