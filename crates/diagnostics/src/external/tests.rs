@@ -100,13 +100,17 @@ fn garbage_and_impossible_places_never_panic() {
 fn what_we_already_say_on_the_line_is_shown_once() {
     let text = "a\n  %0 = \"arith.addi\"() : () -> (i32)\nb\n";
     let at = |line_start: usize| TextRange::at(TextSize::new(line_start as u32), 1.into());
-    let ours = vec![Diagnostic::error(
-        "op",
-        "'arith.addi' op expected 2 operands, but found 0",
-        at(9),
-    )];
+    let ours = vec![
+        Diagnostic::error(
+            "op",
+            "'arith.addi' op expected 2 operands, but found 0",
+            at(9),
+        ),
+        Diagnostic::error("op", "expected 2 operands", at(8)),
+        Diagnostic::error("op", "ours alone", at(7)),
+    ];
     let theirs = parse_tool_output(
-        "<stdin>:2:8: error: 'arith.addi' op expected 2  operands, but found 0\n<stdin>:3:1: error: 'arith.addi' op expected 2 operands, but found 0\n<stdin>:3:1: error: 'arith.addi' op expected 2 operands, but found 0\n<stdin>:1:1: error: found\n",
+        "<stdin>:2:8: error: 'arith.addi' op expected 2  operands, but found 0\n<stdin>:2:8: error: 'arith.addi' op expected 2 operands, but found 1\n<stdin>:3:1: error: 'arith.addi' op expected 2 operands, but found 0\n<stdin>:3:1: error: 'arith.addi' op expected 2 operands, but found 0\n<stdin>:1:1: error: found\n",
         text,
         &[],
     )
@@ -116,11 +120,51 @@ fn what_we_already_say_on_the_line_is_shown_once() {
         .iter()
         .map(|d| (is_external(d), &text[d.range]))
         .collect();
-    assert_eq!(lines, [(false, "\""), (true, "b"), (true, "a")]);
+    // The first is confirmed word for word; the second is said in other words, and the
+    // tool's text (`found 1`) replaced it.
+    assert_eq!(
+        lines,
+        [
+            (false, "\""),
+            (false, "="),
+            (true, "\"arith.addi\""),
+            (true, "b"),
+            (true, "a")
+        ]
+    );
+    assert!(merged[2].message.ends_with("found 1"));
 }
 
 #[test]
 fn arguments_read_stdin_and_split_when_asked() {
     assert_eq!(tool_arguments(false, "/dev/null"), ["-", "-o", "/dev/null"]);
     assert_eq!(tool_arguments(true, "NUL")[0], "--split-input-file");
+}
+
+#[test]
+fn the_tools_verdict_on_annotations_is_dropped() {
+    let text = "a\n// expected-error@-1 {{x}}\n";
+    let output = "<stdin>:2:4: error: expected error \"x\" was not produced\n// expected-error@-1 {{x}}\n   ^~~~\n<stdin>:1:1: error: expected error here\n";
+    let report = parse_tool_output(output, text, &[]);
+    let messages: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(messages, ["expected error here"]);
+}
+
+#[test]
+fn messages_that_part_late_say_the_same_and_early_do_not() {
+    assert!(same_words(
+        "block with no terminator, has %1 = arith.constant 1 : i32",
+        "block with no terminator, has %1 = \"arith.constant\"() <{value = 1 : i32}> : () -> i32"
+    ));
+    assert!(!same_words(
+        "'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'",
+        "'arith.addi' op operand #1 must be signless-integer-like, but got 'f64'"
+    ));
+    // One syntax error, worded more fully by one of the two.
+    assert!(same_words("expected ')'", "expected ')' or ','"));
+    assert!(!same_words("expected type", "expected type"[..8].trim()));
 }
