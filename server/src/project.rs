@@ -16,6 +16,15 @@
 //! files = ["include/MyDialect/MyOps.td"]
 //! include_dirs = ["include"]
 //! installed = true
+//!
+//! [external]
+//! # An external verifier run on open documents (and by `check`): the command, or "auto"
+//! # for the mlir-opt on the PATH or in /usr/lib/llvm-*/bin; run on "save" or on "idle"
+//! # (after idle_ms without typing); killed after timeout_ms.
+//! command = ["circt-opt", "--allow-unregistered-dialect"]
+//! when = "save"
+//! timeout_ms = 10000
+//! idle_ms = 500
 //! ```
 
 use std::ops::Range;
@@ -34,6 +43,10 @@ const KNOWN_KEYS: &[&str] = &[
     "ods.include_dirs",
     "ods.installed",
     "ods.evaluator",
+    "external.command",
+    "external.when",
+    "external.timeout_ms",
+    "external.idle_ms",
 ];
 
 /// What a project file sets; `None` where it says nothing.
@@ -43,6 +56,18 @@ pub struct ProjectSettings {
     pub irdl_files: Option<Vec<String>>,
     /// The `[ods]` table, if there is one (its defaults then apply to what it leaves out).
     pub ods: Option<OdsTable>,
+    /// The `[external]` table, if there is one.
+    pub external: Option<ExternalTable>,
+}
+
+/// `[external]`: the external verifier's command (`"auto"` is `["auto"]`), when it runs
+/// and how long it may take.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExternalTable {
+    pub command: Option<Vec<String>>,
+    pub when: Option<crate::external::When>,
+    pub timeout_ms: Option<u64>,
+    pub idle_ms: Option<u64>,
 }
 
 /// `[ods]`: root `.td` files and include folders as written (relative to the file's
@@ -158,6 +183,7 @@ pub fn parse(text: &str) -> (ProjectSettings, Vec<Problem>) {
         match key.get_ref().as_ref() {
             "irdl" => read_irdl(value, &mut settings, &mut problems),
             "ods" => settings.ods = read_ods(value, &mut problems),
+            "external" => settings.external = read_external(value, &mut problems),
             // A key the parser could not read is its error already.
             "" => {}
             other => problems.push(unknown(key, other)),
@@ -198,6 +224,69 @@ fn read_ods(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<OdsT
         }
     }
     Some(ods)
+}
+
+fn read_external(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<ExternalTable> {
+    let Some(table) = value.get_ref().as_table() else {
+        out.push(wrong_type(
+            value,
+            "`external` must be a table (`[external]`)",
+        ));
+        return None;
+    };
+    let mut external = ExternalTable::default();
+    for (key, value) in table {
+        match key.get_ref().as_ref() {
+            "command" => external.command = command(value, out),
+            "when" => external.when = when(value, out),
+            "timeout_ms" => external.timeout_ms = millis(value, "external.timeout_ms", out),
+            "idle_ms" => external.idle_ms = millis(value, "external.idle_ms", out),
+            "" => {}
+            other => out.push(unknown(key, &format!("external.{other}"))),
+        }
+    }
+    Some(external)
+}
+
+/// `"auto"`, or an array of strings.
+fn command(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<Vec<String>> {
+    if value.get_ref().as_str() == Some(crate::external::AUTO) {
+        return Some(vec![crate::external::AUTO.to_string()]);
+    }
+    if value.get_ref().as_array().is_none() {
+        out.push(wrong_type(
+            value,
+            "`external.command` must be \"auto\" or an array of strings",
+        ));
+        return None;
+    }
+    strings(value, "external.command", out)
+}
+
+fn when(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<crate::external::When> {
+    let named = value
+        .get_ref()
+        .as_str()
+        .and_then(crate::external::When::from_name);
+    if named.is_none() {
+        out.push(wrong_type(
+            value,
+            "`external.when` must be \"save\" or \"idle\"",
+        ));
+    }
+    named
+}
+
+fn millis(value: &Spanned<DeValue<'_>>, name: &str, out: &mut Vec<Problem>) -> Option<u64> {
+    let integer = value.get_ref().as_integer();
+    let found = integer.and_then(|i| u64::from_str_radix(i.as_str(), i.radix()).ok());
+    if found.is_none() {
+        out.push(wrong_type(
+            value,
+            &format!("`{name}` must be a number of milliseconds"),
+        ));
+    }
+    found
 }
 
 fn evaluator(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<crate::ods::Frontend> {
@@ -287,8 +376,7 @@ mod tests {
     #[test]
     fn unknown_keys_and_wrong_types_are_problems_at_their_place() {
         let text = "colour = 1\n[irdl]\nfiles = \"a.mlir\"\nfile = []\n";
-        let known =
-            "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed, ods.evaluator)";
+        let known = "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed, ods.evaluator, external.command, external.when, external.timeout_ms, external.idle_ms)";
         assert_eq!(
             problems(text),
             [
@@ -352,6 +440,35 @@ mod tests {
         };
         assert_eq!(file.ods_patterns(), ["/p/x.td", "/abs.td"]);
         assert_eq!(file.ods_include_dirs(), ["/p/i"]);
+    }
+
+    #[test]
+    fn the_external_table_is_read_and_checked() {
+        let text = "[external]\ncommand = [\"circt-opt\", \"-x\"]\nwhen = \"idle\"\ntimeout_ms = 200\nidle_ms = 50\n";
+        let (settings, found) = parse(text);
+        assert!(found.is_empty(), "{found:?}");
+        let external = settings.external.unwrap();
+        assert_eq!(external.command.unwrap(), ["circt-opt", "-x"]);
+        assert_eq!(external.when, Some(crate::external::When::Idle));
+        assert_eq!(
+            (external.timeout_ms, external.idle_ms),
+            (Some(200), Some(50))
+        );
+        let auto = parse("[external]\ncommand = \"auto\"\n")
+            .0
+            .external
+            .unwrap();
+        assert_eq!(auto.command.unwrap(), ["auto"]);
+        let found = problems("[external]\ncommand = \"x\"\nwhen = \"now\"\ntimeout_ms = -1\n");
+        let messages: Vec<&str> = found.iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`external.command` must be \"auto\" or an array of strings",
+                "`external.when` must be \"save\" or \"idle\"",
+                "`external.timeout_ms` must be a number of milliseconds",
+            ]
+        );
     }
 
     #[test]

@@ -42,6 +42,13 @@ impl When {
             _ => None,
         }
     }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            When::Save => "save",
+            When::Idle => "idle",
+        }
+    }
 }
 
 /// An external verifier, as configured (the command as written: `auto` not yet found).

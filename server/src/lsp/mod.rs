@@ -6,6 +6,7 @@ mod busy;
 mod catch_panic;
 mod convert;
 mod documents;
+mod external_runs;
 mod irdl_sources;
 mod ods_loader;
 mod positions;
@@ -41,6 +42,39 @@ pub struct Settings {
     pub inlay_hints: bool,
     pub irdl: IrdlSettings,
     pub ods: OdsSettings,
+    pub external: ExternalSettings,
+}
+
+/// The external verifier (`external.*`); each `None` leaves it to the project files, then
+/// to the default (no verifier; `save`; 10 s; 500 ms).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ExternalSettings {
+    /// `["circt-opt", "--allow-unregistered-dialect"]`, or `"auto"` (a string is split at
+    /// spaces); an empty list switches it off.
+    pub command: Option<CommandSetting>,
+    /// `save` or `idle`.
+    pub when: Option<String>,
+    pub timeout_ms: Option<u64>,
+    /// With `when = idle`: how long the typing must pause.
+    pub idle_ms: Option<u64>,
+}
+
+/// A command as a list of words, or as one string.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum CommandSetting {
+    Words(Vec<String>),
+    Line(String),
+}
+
+impl CommandSetting {
+    pub fn words(&self) -> Vec<String> {
+        match self {
+            CommandSetting::Words(words) => words.clone(),
+            CommandSetting::Line(line) => crate::external::split_words(line),
+        }
+    }
 }
 
 /// Where IRDL dialects come from besides open buffers and workspace files.
@@ -76,6 +110,7 @@ impl Default for Settings {
             inlay_hints: true,
             irdl: IrdlSettings::default(),
             ods: OdsSettings::default(),
+            external: ExternalSettings::default(),
         }
     }
 }
@@ -102,6 +137,8 @@ pub struct Shared {
     projects: RwLock<Vec<crate::project::ProjectFile>>,
     /// Is the analysis thread at work (background loads wait for it)?
     analysis_busy: busy::AnalysisBusy,
+    /// The external verifier's runs and findings, by document.
+    external: external_runs::ExternalRuns,
 }
 
 impl Shared {
@@ -169,6 +206,30 @@ impl Shared {
                 })
                 .unwrap_or(default.frontend),
         }
+    }
+
+    /// The external verifier in effect (`None`: none configured): each of the editor's
+    /// settings where it gives one, else the project files'.
+    fn external_config(&self) -> Option<crate::external::ExternalConfig> {
+        let editor = self.settings().external;
+        let project = project_files::external_settings(self);
+        let command = editor.command.or(project.command)?.words();
+        if command.is_empty() {
+            return None;
+        }
+        let mut config = crate::external::ExternalConfig::new(command);
+        let when = editor.when.or(project.when);
+        if let Some(when) = when.as_deref().and_then(crate::external::When::from_name) {
+            config.when = when;
+        }
+        let millis = std::time::Duration::from_millis;
+        if let Some(ms) = editor.timeout_ms.or(project.timeout_ms) {
+            config.timeout = millis(ms);
+        }
+        if let Some(ms) = editor.idle_ms.or(project.idle_ms) {
+            config.idle = millis(ms);
+        }
+        Some(config)
     }
 
     fn irdl(&self) -> Arc<Vec<mlir_analysis::ide::IrdlSource>> {
@@ -295,6 +356,7 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
         configured_irdl: std::sync::Mutex::new(Vec::new()),
         projects: RwLock::new(Vec::new()),
         analysis_busy: busy::AnalysisBusy::default(),
+        external: external_runs::ExternalRuns::default(),
     });
     let worker = Arc::new(WorkerHandle::new(worker::spawn(
         shared.clone(),

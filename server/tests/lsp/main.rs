@@ -6,6 +6,7 @@ mod client;
 mod disk;
 mod edits;
 mod expectations;
+mod external;
 mod hostile;
 mod hover_types;
 mod irdl;
