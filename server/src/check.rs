@@ -21,7 +21,7 @@ use mlir_analysis::{
     file_syntax_diagnostics, parse_diagnostics_outlined_with_registry, syntax_diagnostics,
 };
 
-use crate::check_external::CheckExternal;
+use crate::check_external::{CheckExternal, ExternalFor};
 use crate::check_projects::Projects;
 use crate::cli::{CheckOptions, ColorArg, Format, ReachArg};
 use crate::ods::{self, OdsSources};
@@ -55,7 +55,12 @@ pub fn run(options: &CheckOptions) -> ExitCode {
             true => projects.irdl_for(&input.folder(options)),
             false => flags_irdl.clone().into(),
         };
-        match check_input(&input, options, &irdl, &registry, external.as_ref()) {
+        let mut external = ExternalFor {
+            external: &external,
+            projects: &mut projects,
+            folder: input.folder(options),
+        };
+        match check_input(&input, options, &irdl, &registry, &mut external) {
             Ok(report) => reports.push(report),
             Err(err) => {
                 let name = input.name(options);
@@ -65,7 +70,7 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         }
     }
     input_failed |= projects.failed;
-    input_failed |= external.as_ref().is_some_and(|e| e.failed.get());
+    input_failed |= external.failed.get();
     let found_errors = reports.iter().any(FileReport::has_errors);
     let stdout_colors = colors(options.color, io::stdout().is_terminal());
     let printed = print_reports(&reports, options.format, stdout_colors);
@@ -322,7 +327,7 @@ fn check_input(
     options: &CheckOptions,
     irdl: &[IrdlDialect],
     registry: &Arc<Registry>,
-    external: Option<&CheckExternal>,
+    external: &mut ExternalFor<'_>,
 ) -> io::Result<FileReport> {
     let bytes = match input {
         Input::File(path) => crate::read_file::read_file(path)?,
@@ -351,7 +356,7 @@ fn check_text(
     options: &CheckOptions,
     irdl: &[IrdlDialect],
     registry: &Arc<Registry>,
-    external: Option<&CheckExternal>,
+    external: &mut ExternalFor<'_>,
 ) -> FileReport {
     let (text, mut diagnostics) = decode(bytes);
     let split = options.split_input_file || run_line_requests_split(&text);
@@ -377,9 +382,7 @@ fn check_text(
         ));
         free_later(parse);
     }
-    if let Some(external) = external {
-        diagnostics = external.add(&name, &text, split, diagnostics);
-    }
+    diagnostics = external.add(&name, &text, split, diagnostics);
     if options.verify_diagnostics {
         diagnostics = apply_expectations(&text, split, diagnostics, Presentation::Verify);
     }

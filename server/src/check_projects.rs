@@ -37,6 +37,12 @@ impl Projects {
         found.unwrap_or_else(|| Rc::from([]))
     }
 
+    /// The `[external]` table of the project file above `folder`, if it has one.
+    pub fn external_for(&mut self, folder: &Path) -> Option<project::ExternalTable> {
+        let path = project::find_above(folder)?;
+        self.file(&path)?.settings.external.clone()
+    }
+
     fn load(&mut self, path: &Path) -> Rc<[IrdlDialect]> {
         if let Some(known) = self.by_file.get(path) {
             return known.clone();

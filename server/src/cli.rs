@@ -79,17 +79,14 @@ pub struct CheckOptions {
     /// An external verifier run on each file as a second opinion, its findings added to
     /// ours: a command and its arguments split at spaces (no shell), e.g.
     /// `--external "circt-opt --allow-unregistered-dialect"`; `auto` is the `mlir-opt` on
-    /// the PATH or in `/usr/lib/llvm-*/bin`. The file goes to it on stdin.
+    /// the PATH or in `/usr/lib/llvm-*/bin`. The file goes to it on stdin. Without it, the
+    /// project file's `external.command` applies.
     #[arg(long, value_name = "CMD")]
     pub external: Option<String>,
-    /// How long the external verifier may take on a file, in milliseconds.
-    #[arg(
-        long,
-        value_name = "MS",
-        default_value_t = 10_000,
-        requires = "external"
-    )]
-    pub external_timeout_ms: u64,
+    /// How long the external verifier may take on a file, in milliseconds [default: the
+    /// project file's `external.timeout_ms`, else 10000].
+    #[arg(long, value_name = "MS")]
+    pub external_timeout_ms: Option<u64>,
     /// The name standard input goes by in messages [default: <stdin>].
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,

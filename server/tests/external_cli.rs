@@ -165,3 +165,25 @@ fn garbage_and_floods_add_nothing() {
     // Past the cap nothing is read: the late error is lost, and nothing hangs.
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+#[cfg(unix)]
+#[test]
+fn the_project_file_names_the_tool_and_the_flag_overrides_it() {
+    let root = scratch_dir().join("project");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let tool = fake_tool(
+        &root,
+        "project-opt",
+        "echo '<stdin>:1:1: warning: said by the project tool' >&2",
+    );
+    let toml = format!("[external]\ncommand = [\"{}\"]\n", tool.display());
+    std::fs::write(root.join(".mlir-analyzer.toml"), toml).unwrap();
+    let file = root.join("f.mlir");
+    std::fs::write(&file, "func.func @f() {\n  return\n}\n").unwrap();
+    let out = run(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("f.mlir:1:1: warning: said by the project tool"));
+    let out = run(&["check", "--external", &real_tool(), file.to_str().unwrap()]);
+    assert_eq!(stdout(&out), "", "the flag's tool instead");
+}

@@ -156,7 +156,9 @@ pub fn check_text(
             status,
             stderr,
             truncated,
-        } => Some(finished(&name, status, &stderr, truncated, text, names)),
+        } => Some(finished(
+            &name, status, &stderr, truncated, text, split, names,
+        )),
     }
 }
 
@@ -176,9 +178,10 @@ fn finished(
     stderr: &str,
     truncated: bool,
     text: &str,
+    split: bool,
     names: &[&str],
 ) -> Checked {
-    let report = parse_tool_output(stderr, text, names);
+    let report = parse_tool_output(stderr, text, split, names);
     let mut unparsed = report.unparsed;
     unparsed.retain(|line| !line.trim().is_empty());
     if unparsed.len() > LOGGED_LINES {

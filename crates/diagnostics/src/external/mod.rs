@@ -6,6 +6,7 @@
 mod parse;
 
 use mlir_checks::diagnostic::Diagnostic;
+use mlir_syntax::{TextRange, TextSize};
 
 use crate::line_index::LineIndex;
 
@@ -34,18 +35,42 @@ pub fn tool_arguments(split: bool, null_device: &str) -> Vec<String> {
     args
 }
 
-/// Reads a tool's stderr about `text`; `names` are the file names besides `<stdin>` that
-/// mean the buffer (a `loc("doc.mlir":3:4)` of the document's own name).
-pub fn parse_tool_output(output: &str, text: &str, names: &[&str]) -> ToolReport {
+/// Reads a tool's stderr about `text` (run with `--split-input-file` when `split`);
+/// `names` are the file names besides `<stdin>` that mean the buffer (a
+/// `loc("doc.mlir":3:4)` of the document's own name).
+pub fn parse_tool_output(output: &str, text: &str, split: bool, names: &[&str]) -> ToolReport {
     let mut all = vec![STDIN_NAME];
     all.extend_from_slice(names);
     let reader = parse::Reader::new(text, &all);
     let (entries, unparsed) = reader.entries(output);
     let mut diagnostics = parse::diagnostics(entries, EXTERNAL_CODE);
     diagnostics.retain(|d| !is_unmet_annotation(&d.message));
+    if split {
+        for d in &mut diagnostics {
+            d.range = out_of_markers(text, d.range);
+            for note in &mut d.notes {
+                note.range = out_of_markers(text, note.range);
+            }
+        }
+    }
     ToolReport {
         diagnostics,
         unparsed,
+    }
+}
+
+/// Measured: where a `// -----` marker shares its line with text before it, mlir-opt 22
+/// reports the end of the chunk before it at the end of the marker (`"J// -----`: an
+/// unterminated string at column 11). A place inside a marker belongs to that chunk.
+fn out_of_markers(text: &str, range: TextRange) -> TextRange {
+    let start = usize::from(range.start());
+    let marker = text
+        .match_indices(crate::chunks::SPLIT_MARKER)
+        .map(|(at, m)| (at, at + m.len()))
+        .find(|&(at, end)| at < start && start <= end);
+    match marker {
+        Some((at, _)) => TextRange::empty(TextSize::new(at as u32)),
+        None => range,
     }
 }
 

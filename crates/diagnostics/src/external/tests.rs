@@ -14,7 +14,7 @@ fn text_of(text: &str, range: TextRange) -> &str {
 #[test]
 fn errors_with_notes_source_lines_and_carets() {
     let output = "<stdin>:9:3: error: type of return operand 0 ('i64') doesn't match function result type ('i32') in function @b\n  return %0 : i64\n  ^\n<stdin>:9:3: note: see current operation: \"func.return\"(%0) : (i64) -> ()\n";
-    let report = parse_tool_output(output, SPLIT, &[]);
+    let report = parse_tool_output(output, SPLIT, false, &[]);
     assert!(report.unparsed.is_empty(), "{:?}", report.unparsed);
     let [d] = &report.diagnostics[..] else {
         panic!("{report:?}")
@@ -35,7 +35,7 @@ fn a_multi_line_note_keeps_its_lines_and_drops_the_echo() {
     let text =
         "func.func @f() {\n  \"scf.for\"() ({ \"scf.yield\"() : () -> ()}) : () -> ()\n return }\n";
     let output = "<stdin>:2:3: error: 'scf.for' op expected 3 or more operands, but found 0\n  \"scf.for\"() ({ \"scf.yield\"() : () -> ()}) : () -> ()\n  ^\n<stdin>:2:3: note: see current operation: \n\"scf.for\"() ({\n  \"scf.yield\"() : () -> ()\n}) : () -> ()\n";
-    let report = parse_tool_output(output, text, &[]);
+    let report = parse_tool_output(output, text, false, &[]);
     let d = &report.diagnostics[0];
     assert_eq!(text_of(text, d.range), "\"scf.for\"");
     assert_eq!(
@@ -49,7 +49,7 @@ fn a_multi_line_note_keeps_its_lines_and_drops_the_echo() {
 fn places_elsewhere_borrow_a_note_in_the_buffer_or_the_start() {
     let text = "a\nb\nc\n";
     let output = "g.mlir:5:6: error: 'arith.addi' op expected 2 operands, but found 1\nh.mlir:7:8: note: called from\n<stdin>:3:1: note: here\n<unknown>:0: error: lost\n";
-    let report = parse_tool_output(output, text, &[]);
+    let report = parse_tool_output(output, text, false, &[]);
     let [first, second] = &report.diagnostics[..] else {
         panic!("{report:?}")
     };
@@ -68,7 +68,7 @@ fn places_elsewhere_borrow_a_note_in_the_buffer_or_the_start() {
 fn the_documents_own_name_is_the_buffer_and_windows_paths_read() {
     let text = "x\ny\n";
     let output = "C:\\w\\doc.mlir:2:1: warning: w\ndoc.mlir:2:1: remark: r\n";
-    let report = parse_tool_output(output, text, &["doc.mlir"]);
+    let report = parse_tool_output(output, text, false, &["doc.mlir"]);
     let d = &report.diagnostics;
     assert_eq!(d[0].range, TextRange::default(), "another file");
     assert_eq!(d[0].severity, Severity::Warning);
@@ -80,7 +80,7 @@ fn the_documents_own_name_is_the_buffer_and_windows_paths_read() {
 fn garbage_and_impossible_places_never_panic() {
     let text = "é\n";
     let output = "Segmentation fault\n<stdin>:99:99: error: past the end\n<stdin>:1:2: error: inside a character\n:1:1: error: no file\n<stdin>:x:1: error: no line\nPLEASE submit a bug report\n";
-    let report = parse_tool_output(output, text, &[]);
+    let report = parse_tool_output(output, text, false, &[]);
     assert_eq!(report.unparsed[0], "Segmentation fault");
     let d = &report.diagnostics;
     // `:1:1:` names no file: it continues the message before it.
@@ -112,6 +112,7 @@ fn what_we_already_say_on_the_line_is_shown_once() {
     let theirs = parse_tool_output(
         "<stdin>:2:8: error: 'arith.addi' op expected 2  operands, but found 0\n<stdin>:2:8: error: 'arith.addi' op expected 2 operands, but found 1\n<stdin>:3:1: error: 'arith.addi' op expected 2 operands, but found 0\n<stdin>:3:1: error: 'arith.addi' op expected 2 operands, but found 0\n<stdin>:1:1: error: found\n",
         text,
+        false,
         &[],
     )
     .diagnostics;
@@ -145,7 +146,7 @@ fn arguments_read_stdin_and_split_when_asked() {
 fn the_tools_verdict_on_annotations_is_dropped() {
     let text = "a\n// expected-error@-1 {{x}}\n";
     let output = "<stdin>:2:4: error: expected error \"x\" was not produced\n// expected-error@-1 {{x}}\n   ^~~~\n<stdin>:1:1: error: expected error here\n";
-    let report = parse_tool_output(output, text, &[]);
+    let report = parse_tool_output(output, text, false, &[]);
     let messages: Vec<&str> = report
         .diagnostics
         .iter()
@@ -167,4 +168,20 @@ fn messages_that_part_late_say_the_same_and_early_do_not() {
     // One syntax error, worded more fully by one of the two.
     assert!(same_words("expected ')'", "expected ')' or ','"));
     assert!(!same_words("expected type", "expected type"[..8].trim()));
+}
+
+#[test]
+fn a_place_inside_a_marker_belongs_to_the_chunk_before_it() {
+    let text = "a\n\"J// -----\nb\n";
+    let output = "<stdin>:2:11: error: expected '\"' in string literal\n";
+    let split = parse_tool_output(output, text, true, &[]);
+    assert_eq!(
+        usize::from(split.diagnostics[0].range.start()),
+        text.find("//").unwrap()
+    );
+    let whole = parse_tool_output(output, text, false, &[]);
+    assert_eq!(
+        usize::from(whole.diagnostics[0].range.start()),
+        text.find("\nb").unwrap()
+    );
 }
