@@ -5,6 +5,7 @@
 //! `mlir_analysis::external`. A missing, crashing or hanging tool becomes one problem to
 //! tell the user, never a panic.
 
+pub mod permits;
 pub mod process;
 
 use std::path::{Path, PathBuf};
@@ -164,6 +165,21 @@ pub fn check_text(
 
 /// What goes to the log of a tool's output that is no diagnostic: enough to see why.
 const LOGGED_LINES: usize = 40;
+const LOGGED_LINE_BYTES: usize = 400;
+
+/// Cuts a line for the log (a tool may print a megabyte without a line break).
+fn shorten(line: &mut String) {
+    if line.len() <= LOGGED_LINE_BYTES {
+        return;
+    }
+    let mut end = LOGGED_LINE_BYTES;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = line.len() - end;
+    line.truncate(end);
+    line.push_str(&format!("… ({cut} more bytes)"));
+}
 
 fn failed(problem: String) -> Checked {
     Checked {
@@ -184,6 +200,9 @@ fn finished(
     let report = parse_tool_output(stderr, text, split, names);
     let mut unparsed = report.unparsed;
     unparsed.retain(|line| !line.trim().is_empty());
+    for line in &mut unparsed {
+        shorten(line);
+    }
     if unparsed.len() > LOGGED_LINES {
         let more = unparsed.len() - LOGGED_LINES;
         unparsed.truncate(LOGGED_LINES);
@@ -238,6 +257,12 @@ mod tests {
         let found = run("echo '<stdin>:1:1: error: bad' >&2; exit 1");
         assert_eq!(found.diagnostics.len(), 1);
         assert_eq!(found.problem, None);
+        let long = run("head -c 5000 /dev/zero | tr '\\0' x >&2");
+        assert!(
+            long.unparsed[0].ends_with("… (4600 more bytes)"),
+            "{:?}",
+            long.unparsed
+        );
         let silent = run("echo oops >&2; exit 3");
         assert!(silent.problem.unwrap().contains("without a diagnostic"));
         assert_eq!(silent.unparsed, ["oops"]);

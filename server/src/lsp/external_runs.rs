@@ -1,7 +1,8 @@
 //! The external verifier in the editor (issue 46): when a document opens, is saved (or,
 //! with `when = idle`, rests after an edit), its text goes to the tool on a blocking
 //! thread; a newer edit or a close kills the run. At most one tool process lives per
-//! document: a run waits for the one before it (killed already) to be gone.
+//! document: a run waits for the one before it (killed already) to be gone; and at most
+//! one a core over all documents.
 //!
 //! Every publish of a document's diagnostics is composed here by the analysis thread (so
 //! they stay in order): ours, and the tool's findings if they were computed for the very
@@ -25,13 +26,25 @@ use super::convert;
 use super::documents::Snapshot;
 use super::positions::PositionMap;
 use super::worker::{Event, Outgoing, WorkerHandle};
+use crate::external::permits::Permits;
 use crate::external::{self, ExternalConfig, When};
 
-#[derive(Default)]
 pub struct ExternalRuns {
     docs: Mutex<HashMap<Uri, Doc>>,
     /// Problems with the tool shown to the user already: each is shown once.
     told: Mutex<HashSet<String>>,
+    /// Tool processes alive at once, over all documents: one a core.
+    permits: Permits,
+}
+
+impl Default for ExternalRuns {
+    fn default() -> Self {
+        ExternalRuns {
+            docs: Mutex::default(),
+            told: Mutex::default(),
+            permits: Permits::per_core(),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -195,9 +208,9 @@ fn start(shared: &Arc<Shared>, worker: &Arc<WorkerHandle>, uri: &Uri) {
     let (shared, worker, uri) = (shared.clone(), worker.clone(), uri.clone());
     tokio::task::spawn_blocking(move || {
         let _one_at_a_time = slot.lock().unwrap_or_else(|p| p.into_inner());
-        if cancel.load(Ordering::Relaxed) {
-            return;
-        }
+        let Some(_permit) = shared.external.permits.acquire(&cancel) else {
+            return; // a newer edit came while it waited
+        };
         let run = Run {
             uri: &uri,
             version,

@@ -266,3 +266,39 @@ fn the_project_file_names_the_tool() {
         json!({ "line": 1, "character": 2 })
     );
 }
+
+#[test]
+fn a_crash_is_told_and_a_flood_is_cut_while_ours_go_on() {
+    let crashes = tools::fake_tool(
+        &scratch(),
+        "crashes",
+        "echo 'Stack dump:' >&2; kill -SEGV $$",
+    );
+    let mut client = start(json!({ "command": [crashes.to_str().unwrap()] }));
+    let uri = "file:///work/crash.mlir";
+    client.open(uri, super::GOOD);
+    let shown = client.wait_for(|m| m["method"] == "window/showMessage");
+    let said = shown["params"]["message"].as_str().unwrap();
+    assert!(said.contains("`crashes` crashed"), "{said}");
+    let flood = tools::fake_tool(
+        &scratch(),
+        "floods",
+        "head -c 30000000 /dev/zero | tr '\\0' x >&2; echo; echo '<stdin>:1:1: error: late' >&2",
+    );
+    let settings = json!({ "external": { "command": [flood.to_str().unwrap()] } });
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": settings }),
+    );
+    let other = "file:///work/flood.mlir";
+    client.open(other, super::GOOD);
+    assert_eq!(client.diagnostics(other, 1), Vec::<Value>::new());
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": other } }),
+    );
+    assert!(symbols.as_array().is_some_and(|s| !s.is_empty()));
+    // Past the cap nothing is read: the tool's answer adds nothing, and it comes.
+    let again = client.diagnostics(other, 1);
+    assert!(again.iter().all(|d| d["source"] != "floods"), "{again:?}");
+}

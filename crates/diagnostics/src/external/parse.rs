@@ -131,11 +131,19 @@ fn finish(entry: Option<&mut Entry>, trailing: &mut Vec<&str>, unparsed: &mut Ve
         trailing.pop();
         trailing.pop();
     }
-    for line in trailing.drain(..) {
+    let more = trailing.len().saturating_sub(MESSAGE_LINES);
+    for line in trailing.drain(..).take(MESSAGE_LINES) {
         entry.message.push('\n');
         entry.message.push_str(line);
     }
+    if more > 0 {
+        entry.message.push_str(&format!("\n… ({more} more lines)"));
+    }
 }
+
+/// The lines of a message kept: `see current operation` prints the whole op, which may
+/// be a function of thousands of lines.
+const MESSAGE_LINES: usize = 40;
 
 fn is_caret_line(line: &str) -> bool {
     let trimmed = line.trim();

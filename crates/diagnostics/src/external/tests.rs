@@ -185,3 +185,16 @@ fn a_place_inside_a_marker_belongs_to_the_chunk_before_it() {
         text.find("\nb").unwrap()
     );
 }
+
+#[test]
+fn a_long_printed_op_is_cut() {
+    let text = "x\n";
+    let mut output = String::from("<stdin>:1:1: note: see current operation:\n");
+    for i in 0..100 {
+        output.push_str(&format!("  line {i}\n"));
+    }
+    let report = parse_tool_output(&output, text, false, &[]);
+    let message = &report.diagnostics[0].message;
+    assert_eq!(message.lines().count(), 42, "{message}");
+    assert!(message.ends_with("… (60 more lines)"));
+}
