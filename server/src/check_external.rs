@@ -58,10 +58,10 @@ impl CheckExternal {
             let timeout = self.timeout.unwrap_or(external::DEFAULT_TIMEOUT);
             return self.add(command, timeout, checked, ours);
         }
-        let Some(table) = projects.external_for(folder) else {
+        let Some((table, command)) = projects.external_for(folder) else {
             return ours;
         };
-        let Some(command) = table.command.filter(|c| !c.is_empty()) else {
+        let Some(command) = command.filter(|c| !c.is_empty()) else {
             return ours;
         };
         let command = match external::resolve_command(&command) {

@@ -144,6 +144,22 @@ impl ProjectFile {
     }
 }
 
+impl ProjectFile {
+    /// `external.command`, with a relative program path (one with a folder, such as
+    /// `build/bin/my-opt`) made absolute from the file's folder; a bare name is left to
+    /// the PATH, `auto` to the search for mlir-opt.
+    pub fn external_command(&self) -> Option<Vec<String>> {
+        let table = self.settings.external.as_ref()?;
+        let mut command = table.command.clone()?;
+        if let Some(program) = command.first_mut()
+            && program.contains('/')
+        {
+            *program = absolute(self.folder(), program);
+        }
+        Some(command)
+    }
+}
+
 fn absolute(folder: &Path, pattern: &str) -> String {
     match Path::new(pattern).is_absolute() {
         true => pattern.to_string(),

@@ -73,6 +73,12 @@ impl ExternalRuns {
         f(docs.entry(uri.clone()).or_default())
     }
 
+    /// The edits a document has seen; `None` once closed.
+    fn edits(&self, uri: &Uri) -> Option<u64> {
+        let docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
+        docs.get(uri).map(|d| d.edits)
+    }
+
     /// A document opened: checked at once.
     pub fn opened(shared: &Arc<Shared>, worker: &Arc<WorkerHandle>, uri: &Uri) {
         shared.external.cancel(uri);
@@ -92,7 +98,7 @@ impl ExternalRuns {
         let (shared, worker, uri) = (shared.clone(), worker.clone(), uri.clone());
         tokio::spawn(async move {
             tokio::time::sleep(config.idle).await;
-            if shared.external.doc(&uri, |d| d.edits) == edits {
+            if shared.external.edits(&uri) == Some(edits) {
                 start(&shared, &worker, &uri);
             }
         });

@@ -93,12 +93,12 @@ pub fn ods_settings(shared: &Shared) -> super::OdsSettings {
 /// The `[external]` settings of the first project file that has the table.
 pub fn external_settings(shared: &Shared) -> super::ExternalSettings {
     let projects = shared.projects.read().unwrap_or_else(|p| p.into_inner());
-    let table = projects.iter().find_map(|f| f.settings.external.as_ref());
-    let Some(table) = table else {
+    let file = projects.iter().find(|f| f.settings.external.is_some());
+    let Some((file, Some(table))) = file.map(|f| (f, f.settings.external.as_ref())) else {
         return super::ExternalSettings::default();
     };
     super::ExternalSettings {
-        command: table.command.clone().map(super::CommandSetting::Words),
+        command: file.external_command().map(super::CommandSetting::Words),
         when: table.when.map(|w| w.name().to_owned()),
         timeout_ms: table.timeout_ms,
         idle_ms: table.idle_ms,
