@@ -73,20 +73,25 @@ impl ExternalConfig {
 }
 
 /// The command to run: `["auto"]` (or `auto` first, with arguments after it) becomes the
-/// `mlir-opt` found on the PATH or in `/usr/lib/llvm-*/bin`.
+/// `mlir-opt` found on the PATH or in `/usr/lib/llvm-*/bin`; a bare name that is not on
+/// the PATH (`mlir-opt`, which Debian's packages install only there) is looked for in
+/// `/usr/lib/llvm-*/bin` too.
 pub fn resolve_command(command: &[String]) -> Result<Vec<String>, String> {
-    match command.split_first() {
-        None => Err("the external command is empty".into()),
-        Some((first, rest)) if first == AUTO => {
-            let found = find_mlir_opt().ok_or_else(|| {
-                "`auto`: no mlir-opt on the PATH or in /usr/lib/llvm-*/bin".to_string()
-            })?;
-            let mut out = vec![found.to_string_lossy().into_owned()];
-            out.extend_from_slice(rest);
-            Ok(out)
-        }
-        Some(_) => Ok(command.to_vec()),
-    }
+    let Some((first, rest)) = command.split_first() else {
+        return Err("the external command is empty".into());
+    };
+    let program = if first == AUTO {
+        find_tool("mlir-opt").ok_or_else(|| {
+            "`auto`: no mlir-opt on the PATH or in /usr/lib/llvm-*/bin".to_string()
+        })?
+    } else if first.contains(std::path::MAIN_SEPARATOR) || first.contains('/') {
+        PathBuf::from(first)
+    } else {
+        find_tool(first).unwrap_or_else(|| PathBuf::from(first))
+    };
+    let mut out = vec![program.to_string_lossy().into_owned()];
+    out.extend_from_slice(rest);
+    Ok(out)
 }
 
 /// `--external CMD` on the command line: words split at spaces (no shell, no quoting).
@@ -96,21 +101,29 @@ pub fn split_words(command: &str) -> Vec<String> {
 
 /// `mlir-opt` on the PATH, else the newest `/usr/lib/llvm-N/bin/mlir-opt`.
 pub fn find_mlir_opt() -> Option<PathBuf> {
-    let on_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join("mlir-opt"))
-            .find(|candidate| candidate.is_file())
-    });
-    on_path.or_else(newest_installed)
+    find_tool("mlir-opt")
 }
 
-fn newest_installed() -> Option<PathBuf> {
+/// The program `name` on the PATH, else the newest `/usr/lib/llvm-N/bin/NAME`.
+fn find_tool(name: &str) -> Option<PathBuf> {
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|candidate| candidate.is_file())
+    });
+    // Found on the PATH, the name is enough (and reads better in messages).
+    on_path
+        .map(|_| PathBuf::from(name))
+        .or_else(|| newest_installed(name))
+}
+
+fn newest_installed(name: &str) -> Option<PathBuf> {
     let entries = std::fs::read_dir("/usr/lib").ok()?;
     entries
         .filter_map(|entry| {
-            let name = entry.ok()?.file_name().into_string().ok()?;
-            let version: u32 = name.strip_prefix("llvm-")?.parse().ok()?;
-            let tool = Path::new("/usr/lib").join(&name).join("bin/mlir-opt");
+            let folder = entry.ok()?.file_name().into_string().ok()?;
+            let version: u32 = folder.strip_prefix("llvm-")?.parse().ok()?;
+            let tool = Path::new("/usr/lib").join(&folder).join("bin").join(name);
             tool.is_file().then_some((version, tool))
         })
         .max_by_key(|(version, _)| *version)
@@ -238,11 +251,16 @@ mod tests {
         assert_eq!(tool_name(&["/usr/bin/circt-opt".into()]), "circt-opt");
         assert_eq!(split_words(" mlir-opt  --x "), ["mlir-opt", "--x"]);
         assert!(resolve_command(&[]).is_err());
-        let given = vec!["my-opt".to_string(), "-a".to_string()];
+        let given = vec!["no-such-opt-here".to_string(), "-a".to_string()];
         assert_eq!(resolve_command(&given).unwrap(), given);
+        let path = vec!["./my-opt".to_string()];
+        assert_eq!(resolve_command(&path).unwrap(), path);
         if let Some(found) = find_mlir_opt() {
+            let found = found.to_string_lossy().into_owned();
             let auto = resolve_command(&["auto".into(), "-a".into()]).unwrap();
-            assert_eq!(auto, [found.to_string_lossy().into_owned(), "-a".into()]);
+            assert_eq!(auto, [found.clone(), "-a".into()]);
+            let bare = resolve_command(&["mlir-opt".into()]).unwrap();
+            assert_eq!(bare, [found]);
         }
     }
 
