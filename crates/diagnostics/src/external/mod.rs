@@ -16,6 +16,10 @@ pub const EXTERNAL_CODE: &str = "external";
 /// The name an MLIR tool gives the buffer it reads from stdin.
 pub const STDIN_NAME: &str = "<stdin>";
 
+/// The tool's diagnostics shown on one buffer at most: a megabyte of output holds tens of
+/// thousands, which no one reads and every publish would carry.
+pub const MAX_DIAGNOSTICS: usize = 1000;
+
 /// What a tool's output says about one buffer.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ToolReport {
@@ -45,6 +49,12 @@ pub fn parse_tool_output(output: &str, text: &str, split: bool, names: &[&str]) 
     let (entries, unparsed) = reader.entries(output);
     let mut diagnostics = parse::diagnostics(entries, EXTERNAL_CODE);
     diagnostics.retain(|d| !is_unmet_annotation(&d.message));
+    let mut unparsed = unparsed;
+    if diagnostics.len() > MAX_DIAGNOSTICS {
+        let more = diagnostics.len() - MAX_DIAGNOSTICS;
+        diagnostics.truncate(MAX_DIAGNOSTICS);
+        unparsed.push(format!("({more} more diagnostics not shown)"));
+    }
     if split {
         for d in &mut diagnostics {
             d.range = out_of_markers(text, d.range);

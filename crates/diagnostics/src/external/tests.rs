@@ -198,3 +198,11 @@ fn a_long_printed_op_is_cut() {
     assert_eq!(message.lines().count(), 42, "{message}");
     assert!(message.ends_with("… (60 more lines)"));
 }
+
+#[test]
+fn a_thousand_diagnostics_at_most() {
+    let output = "<stdin>:1:1: error: e\n".repeat(MAX_DIAGNOSTICS + 5);
+    let report = parse_tool_output(&output, "x\n", false, &[]);
+    assert_eq!(report.diagnostics.len(), MAX_DIAGNOSTICS);
+    assert_eq!(report.unparsed, ["(5 more diagnostics not shown)"]);
+}
