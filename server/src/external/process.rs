@@ -68,15 +68,12 @@ pub fn run(
             return outcome;
         }
     };
-    let (bytes, truncated) = match stderr.recv_timeout(GRACE) {
-        Ok(read) => read,
-        Err(_) => {
-            // Something the tool started still holds stderr: what was read so far is lost
-            // with the reader, which ends when the group is killed.
-            kill(&mut child);
-            (Vec::new(), false)
-        }
-    };
+    let (bytes, truncated) = stderr.recv_timeout(GRACE).unwrap_or_else(|_| {
+        // Something the tool started still holds stderr open: once the group is killed
+        // the pipe closes and the reader hands over what it read.
+        kill(&mut child);
+        stderr.recv_timeout(GRACE).unwrap_or_default()
+    });
     Outcome::Finished {
         status,
         stderr: String::from_utf8_lossy(&bytes).into_owned(),
@@ -203,6 +200,17 @@ mod tests {
         let started = Instant::now();
         let outcome = run_for("sleep 30 & sleep 30; wait", 200);
         assert!(matches!(outcome, Outcome::TimedOut), "{outcome:?}");
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_child_left_holding_stderr_is_killed_and_the_output_kept() {
+        let started = Instant::now();
+        let outcome = run_for("echo said >&2; sleep 30 &", 20_000);
+        let Outcome::Finished { stderr, .. } = outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(stderr, "said\n");
         assert!(started.elapsed() < Duration::from_secs(5));
     }
 
