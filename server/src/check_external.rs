@@ -109,7 +109,7 @@ impl CheckExternal {
         if let Some(problem) = found.problem {
             self.tell(name, problem);
         }
-        merge_external(ours, found.diagnostics, text)
+        merge_external(ours, found.diagnostics, text, split)
     }
 }
 

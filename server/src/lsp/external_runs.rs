@@ -162,7 +162,9 @@ impl ExternalRuns {
             doc.ours = Some((snapshot.clone(), ours.clone()));
             match &doc.theirs {
                 Some(t) if t.version == snapshot.version => {
-                    let merged = merge_external(ours, t.diagnostics.clone(), &snapshot.text);
+                    let theirs = t.diagnostics.clone();
+                    let split = snapshot.text.contains(SPLIT_MARKER);
+                    let merged = merge_external(ours, theirs, &snapshot.text, split);
                     (merged, Some(t.tool.clone()))
                 }
                 _ => (ours, None),
@@ -245,12 +247,20 @@ impl Run<'_> {
         let name = file_name(self.uri);
         let split = text.contains(SPLIT_MARKER);
         let names = [name.as_str()];
+        let started = std::time::Instant::now();
         let checked =
             external::check_text(command, text, split, &names, config.timeout, self.cancel);
         let Some(checked) = checked else {
             return; // killed for a newer edit or a close
         };
         let tool = external::tool_name(command);
+        let took = started.elapsed().as_millis();
+        let found = checked.diagnostics.len();
+        let at = format!("{name} version {}", self.version);
+        shared.log(
+            MessageType::LOG,
+            format!("{tool} on {at}: {found} diagnostics in {took} ms"),
+        );
         for line in &checked.unparsed {
             shared.log(MessageType::INFO, format!("{tool}: {line}"));
         }

@@ -98,14 +98,27 @@ fn is_unmet_annotation(message: &str) -> bool {
 /// The union of ours and the tool's: what both say on a line is shown once. Said in the
 /// same words, ours stays (its range is the token's, its code stable); said alike in other
 /// words (`expected 2 operands` against `'arith.addi' op expected 2 operands, but found
-/// 0`), the tool's text is MLIR's own and replaces ours (DESIGN §3.4: MLIR 22 wins).
+/// 0`), the tool's text is MLIR's own and replaces ours (DESIGN §3.4: MLIR 22 wins). When
+/// `split`, a line cut by a `// -----` marker is two places: the chunks are two buffers.
 pub fn merge_external(
     ours: Vec<Diagnostic>,
     theirs: Vec<Diagnostic>,
     text: &str,
+    split: bool,
 ) -> Vec<Diagnostic> {
     let index = LineIndex::new(text);
-    let line = |d: &Diagnostic| index.line_col(d.range.start()).line;
+    let marker_ends: Vec<usize> = match split {
+        true => text
+            .match_indices(crate::chunks::SPLIT_MARKER)
+            .map(|(at, m)| at + m.len())
+            .collect(),
+        false => Vec::new(),
+    };
+    let line = |d: &Diagnostic| {
+        let start = usize::from(d.range.start());
+        let chunk = marker_ends.partition_point(|&end| end <= start);
+        (chunk, index.line_col(d.range.start()).line)
+    };
     let key = |d: &Diagnostic| (line(d), normalize(&d.message));
     // Ours the tool confirmed word for word: they stay, whatever else it says.
     let mut confirmed = vec![false; ours.len()];

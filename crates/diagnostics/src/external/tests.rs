@@ -116,7 +116,7 @@ fn what_we_already_say_on_the_line_is_shown_once() {
         &[],
     )
     .diagnostics;
-    let merged = merge_external(ours, theirs, text);
+    let merged = merge_external(ours, theirs, text, false);
     let lines: Vec<(bool, &str)> = merged
         .iter()
         .map(|d| (is_external(d), &text[d.range]))
@@ -205,4 +205,21 @@ fn a_thousand_diagnostics_at_most() {
     let report = parse_tool_output(&output, "x\n", false, &[]);
     assert_eq!(report.diagnostics.len(), MAX_DIAGNOSTICS);
     assert_eq!(report.unparsed, ["(5 more diagnostics not shown)"]);
+}
+
+#[test]
+fn a_line_cut_by_a_marker_is_two_places() {
+    let text = "\"J// -----\nb\n";
+    let ours = vec![Diagnostic::error(
+        "syntax",
+        "expected '\"' in string literal",
+        TextRange::empty(TextSize::new(10)),
+    )];
+    let output = "<stdin>:1:11: error: expected '\"' in string literal\n";
+    let theirs = parse_tool_output(output, text, true, &[]).diagnostics;
+    assert_eq!(
+        merge_external(ours.clone(), theirs.clone(), text, true).len(),
+        2
+    );
+    assert_eq!(merge_external(ours, theirs, text, false).len(), 1);
 }
