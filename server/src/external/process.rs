@@ -85,7 +85,11 @@ fn spawn(program: &str, args: &[String], split: bool) -> std::io::Result<Child> 
     let mut command = Command::new(program);
     command
         .args(args)
-        .args(mlir_analysis::external::tool_arguments(split, NULL_DEVICE))
+        .args(mlir_analysis::external::tool_arguments(
+            args,
+            split,
+            NULL_DEVICE,
+        ))
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());

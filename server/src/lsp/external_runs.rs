@@ -35,6 +35,8 @@ pub struct ExternalRuns {
     told: Mutex<HashSet<String>>,
     /// Tool processes alive at once, over all documents: one a core.
     permits: Permits,
+    /// The configuration the open documents were last checked with.
+    config: Mutex<Option<ExternalConfig>>,
 }
 
 impl Default for ExternalRuns {
@@ -43,6 +45,7 @@ impl Default for ExternalRuns {
             docs: Mutex::default(),
             told: Mutex::default(),
             permits: Permits::per_core(),
+            config: Mutex::default(),
         }
     }
 }
@@ -110,9 +113,20 @@ impl ExternalRuns {
         start(shared, worker, uri);
     }
 
-    /// The settings or the project files changed: every open document is checked again
-    /// (with the tool they name now, if any).
+    /// The settings or the project files changed: if the verifier's configuration did,
+    /// every open document is checked again (with the tool they name now, if any).
     pub fn configured(shared: &Arc<Shared>, worker: &Arc<WorkerHandle>) {
+        let now = shared.external_config();
+        let mut last = shared
+            .external
+            .config
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if *last == now {
+            return;
+        }
+        *last = now;
+        drop(last);
         for uri in shared.documents.open_uris() {
             shared.external.cancel(&uri);
             start(shared, worker, &uri);

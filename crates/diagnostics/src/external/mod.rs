@@ -28,11 +28,15 @@ pub struct ToolReport {
     pub unparsed: Vec<String>,
 }
 
-/// The arguments after the configured command: the buffer on stdin, output thrown away,
-/// and `--split-input-file` when the buffer is cut by `// -----` (as ours are then).
-pub fn tool_arguments(split: bool, null_device: &str) -> Vec<String> {
+/// The arguments after the configured command (`given`): the buffer on stdin, output
+/// thrown away, and `--split-input-file` when the buffer is cut by `// -----` (as ours are
+/// then) and the command does not say it already (MLIR's options may occur only once).
+pub fn tool_arguments(given: &[String], split: bool, null_device: &str) -> Vec<String> {
+    let says_split = given
+        .iter()
+        .any(|a| a.trim_start_matches('-').starts_with("split-input-file"));
     let mut args = Vec::new();
-    if split {
+    if split && !says_split {
         args.push("--split-input-file".to_string());
     }
     args.extend(["-".to_string(), "-o".to_string(), null_device.to_string()]);

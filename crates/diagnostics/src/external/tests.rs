@@ -138,8 +138,13 @@ fn what_we_already_say_on_the_line_is_shown_once() {
 
 #[test]
 fn arguments_read_stdin_and_split_when_asked() {
-    assert_eq!(tool_arguments(false, "/dev/null"), ["-", "-o", "/dev/null"]);
-    assert_eq!(tool_arguments(true, "NUL")[0], "--split-input-file");
+    assert_eq!(
+        tool_arguments(&[], false, "/dev/null"),
+        ["-", "-o", "/dev/null"]
+    );
+    assert_eq!(tool_arguments(&[], true, "NUL")[0], "--split-input-file");
+    let given = ["-split-input-file".to_string()];
+    assert_eq!(tool_arguments(&given, true, "NUL"), ["-", "-o", "NUL"]);
 }
 
 #[test]
