@@ -86,7 +86,9 @@ impl<'a> Reader<'a> {
             Some((file, line)) if is_number(line) => (file, line.parse().ok()?, last),
             _ => (rest, last, 0),
         };
-        if file.is_empty() {
+        // Not a file name but an echoed source line that holds `…:1:2: error: …` in a
+        // string: indented, or with a quote before the place.
+        if file.is_empty() || file.starts_with(char::is_whitespace) || file.contains('"') {
             return None;
         }
         if line == 0 || !self.names.contains(&file) {

@@ -228,3 +228,16 @@ fn a_line_cut_by_a_marker_is_two_places() {
     );
     assert_eq!(merge_external(ours, theirs, text, false).len(), 1);
 }
+
+#[test]
+fn an_echoed_line_that_looks_like_a_header_is_not_one() {
+    let text = "\"t.op\"() {s = \"a:1:2: error: b\"} : () -> ()\n";
+    let output = "<stdin>:1:1: error: real\n\"t.op\"() {s = \"a:1:2: error: b\"} : () -> ()\n^\n";
+    let report = parse_tool_output(output, text, false, &[]);
+    let messages: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(messages, ["real"]);
+}
