@@ -189,3 +189,23 @@ fn the_project_file_names_the_tool_and_the_flag_overrides_it() {
     let out = run(&["check", "--external", &real_tool(), file.to_str().unwrap()]);
     assert_eq!(stdout(&out), "", "the flag's tool instead");
 }
+
+#[test]
+fn standard_input_goes_to_the_tool_too() {
+    let text = std::fs::read(common::repo_root().join(ONLY_VERIFIER)).unwrap();
+    let args = [
+        "check",
+        "--external",
+        &real_tool(),
+        "--stdin-filename",
+        "typed.mlir",
+        "-",
+    ];
+    let out = common::run_with_stdin(&args, &text);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("typed.mlir:4:8: error: 'affine.apply' op result #0"),
+        "{}",
+        stdout(&out)
+    );
+}
