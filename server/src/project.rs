@@ -9,14 +9,6 @@
 //! # Files defining IRDL dialects: paths or globs, relative to this file's folder.
 //! files = ["dialects/**/*.irdl.mlir"]
 //!
-//! [ods]
-//! # Root ODS `.td` files (paths or globs) and the folders their includes are found in,
-//! # relative to this file's folder; `installed` (default true) also loads the installed
-//! # MLIR's dialects.
-//! files = ["include/MyDialect/MyOps.td"]
-//! include_dirs = ["include"]
-//! installed = true
-//!
 //! [external]
 //! # An external verifier run on open documents (and by `check`): the command, or "auto"
 //! # for the mlir-opt on the PATH or in /usr/lib/llvm-*/bin; run on "save" or on "idle"
@@ -25,6 +17,14 @@
 //! when = "save"
 //! timeout_ms = 10000
 //! idle_ms = 500
+//!
+//! [ods]
+//! # Root ODS `.td` files (paths or globs) and the folders their includes are found in,
+//! # relative to this file's folder; `installed` (default true) also loads the installed
+//! # MLIR's dialects.
+//! files = ["include/MyDialect/MyOps.td"]
+//! include_dirs = ["include"]
+//! installed = true
 //! ```
 
 use std::ops::Range;
@@ -39,14 +39,14 @@ pub const FILE_NAME: &str = ".mlir-analyzer.toml";
 /// The keys a project file may hold, as `table.key`, for messages.
 const KNOWN_KEYS: &[&str] = &[
     "irdl.files",
-    "ods.files",
-    "ods.include_dirs",
-    "ods.installed",
-    "ods.evaluator",
     "external.command",
     "external.when",
     "external.timeout_ms",
     "external.idle_ms",
+    "ods.files",
+    "ods.include_dirs",
+    "ods.installed",
+    "ods.evaluator",
 ];
 
 /// What a project file sets; `None` where it says nothing.
@@ -54,10 +54,10 @@ const KNOWN_KEYS: &[&str] = &[
 pub struct ProjectSettings {
     /// `irdl.files`: paths or globs, as written (relative to the file's folder).
     pub irdl_files: Option<Vec<String>>,
-    /// The `[ods]` table, if there is one (its defaults then apply to what it leaves out).
-    pub ods: Option<OdsTable>,
     /// The `[external]` table, if there is one.
     pub external: Option<ExternalTable>,
+    /// The `[ods]` table, if there is one (its defaults then apply to what it leaves out).
+    pub ods: Option<OdsTable>,
 }
 
 /// `[external]`: the external verifier's command (`"auto"` is `["auto"]`), when it runs
@@ -197,9 +197,9 @@ pub fn parse(text: &str) -> (ProjectSettings, Vec<Problem>) {
     let mut settings = ProjectSettings::default();
     for (key, value) in document.get_ref() {
         match key.get_ref().as_ref() {
+            "external" => settings.external = read_external(value, &mut problems),
             "irdl" => read_irdl(value, &mut settings, &mut problems),
             "ods" => settings.ods = read_ods(value, &mut problems),
-            "external" => settings.external = read_external(value, &mut problems),
             // A key the parser could not read is its error already.
             "" => {}
             other => problems.push(unknown(key, other)),
@@ -221,25 +221,6 @@ fn read_irdl(value: &Spanned<DeValue<'_>>, settings: &mut ProjectSettings, out: 
             other => out.push(unknown(key, &format!("irdl.{other}"))),
         }
     }
-}
-
-fn read_ods(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<OdsTable> {
-    let Some(table) = value.get_ref().as_table() else {
-        out.push(wrong_type(value, "`ods` must be a table (`[ods]`)"));
-        return None;
-    };
-    let mut ods = OdsTable::default();
-    for (key, value) in table {
-        match key.get_ref().as_ref() {
-            "files" => ods.files = strings(value, "ods.files", out),
-            "include_dirs" => ods.include_dirs = strings(value, "ods.include_dirs", out),
-            "installed" => ods.installed = boolean(value, "ods.installed", out),
-            "evaluator" => ods.evaluator = evaluator(value, out),
-            "" => {}
-            other => out.push(unknown(key, &format!("ods.{other}"))),
-        }
-    }
-    Some(ods)
 }
 
 fn read_external(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<ExternalTable> {
@@ -303,6 +284,25 @@ fn millis(value: &Spanned<DeValue<'_>>, name: &str, out: &mut Vec<Problem>) -> O
         ));
     }
     found
+}
+
+fn read_ods(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<OdsTable> {
+    let Some(table) = value.get_ref().as_table() else {
+        out.push(wrong_type(value, "`ods` must be a table (`[ods]`)"));
+        return None;
+    };
+    let mut ods = OdsTable::default();
+    for (key, value) in table {
+        match key.get_ref().as_ref() {
+            "files" => ods.files = strings(value, "ods.files", out),
+            "include_dirs" => ods.include_dirs = strings(value, "ods.include_dirs", out),
+            "installed" => ods.installed = boolean(value, "ods.installed", out),
+            "evaluator" => ods.evaluator = evaluator(value, out),
+            "" => {}
+            other => out.push(unknown(key, &format!("ods.{other}"))),
+        }
+    }
+    Some(ods)
 }
 
 fn evaluator(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<crate::ods::Frontend> {
@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn unknown_keys_and_wrong_types_are_problems_at_their_place() {
         let text = "colour = 1\n[irdl]\nfiles = \"a.mlir\"\nfile = []\n";
-        let known = "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed, ods.evaluator, external.command, external.when, external.timeout_ms, external.idle_ms)";
+        let known = "(known keys: irdl.files, external.command, external.when, external.timeout_ms, external.idle_ms, ods.files, ods.include_dirs, ods.installed, ods.evaluator)";
         assert_eq!(
             problems(text),
             [

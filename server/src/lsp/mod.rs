@@ -40,9 +40,34 @@ pub struct Settings {
     pub log_level: String,
     /// Show the types of results and region arguments as inlay hints.
     pub inlay_hints: bool,
+    pub external: ExternalSettings,
     pub irdl: IrdlSettings,
     pub ods: OdsSettings,
-    pub external: ExternalSettings,
+}
+
+/// Where IRDL dialects come from besides open buffers and workspace files.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct IrdlSettings {
+    /// Paths or globs of files defining IRDL dialects, relative to the workspace folders;
+    /// `None` (not set, or `null`) leaves it to the project files.
+    pub files: Option<Vec<String>>,
+}
+
+/// Where ODS `.td` dialect definitions come from; each `None` (not set, or `null`) leaves
+/// it to the project files, then to the default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct OdsSettings {
+    /// Paths or globs of root `.td` files, relative to the workspace folders.
+    pub files: Option<Vec<String>>,
+    /// Folders where the includes of those files are found, relative to the workspace
+    /// folders.
+    pub include_dirs: Option<Vec<String>>,
+    /// Also load the installed MLIR's dialects (default true).
+    pub installed: Option<bool>,
+    /// What evaluates the `.td` files: `builtin` (default) or `llvm-tblgen`.
+    pub evaluator: Option<String>,
 }
 
 /// The external verifier (`external.*`); each `None` leaves it to the project files, then
@@ -77,40 +102,15 @@ impl CommandSetting {
     }
 }
 
-/// Where IRDL dialects come from besides open buffers and workspace files.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(default)]
-pub struct IrdlSettings {
-    /// Paths or globs of files defining IRDL dialects, relative to the workspace folders;
-    /// `None` (not set, or `null`) leaves it to the project files.
-    pub files: Option<Vec<String>>,
-}
-
-/// Where ODS `.td` dialect definitions come from; each `None` (not set, or `null`) leaves
-/// it to the project files, then to the default.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct OdsSettings {
-    /// Paths or globs of root `.td` files, relative to the workspace folders.
-    pub files: Option<Vec<String>>,
-    /// Folders where the includes of those files are found, relative to the workspace
-    /// folders.
-    pub include_dirs: Option<Vec<String>>,
-    /// Also load the installed MLIR's dialects (default true).
-    pub installed: Option<bool>,
-    /// What evaluates the `.td` files: `builtin` (default) or `llvm-tblgen`.
-    pub evaluator: Option<String>,
-}
-
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             debounce_ms: 4,
             log_level: "info".into(),
             inlay_hints: true,
+            external: ExternalSettings::default(),
             irdl: IrdlSettings::default(),
             ods: OdsSettings::default(),
-            external: ExternalSettings::default(),
         }
     }
 }
