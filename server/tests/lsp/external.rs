@@ -308,3 +308,34 @@ fn a_crash_is_told_and_a_flood_is_cut_while_ours_go_on() {
     let again = client.diagnostics(other, 1);
     assert!(again.iter().all(|d| d["source"] != "floods"), "{again:?}");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn saves_in_a_row_never_run_two_tools_on_a_document_at_once() {
+    let dir = scratch().join("one-at-a-time");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("pids")).unwrap();
+    // Each run says OVERLAP if a run before it is still alive, then lingers.
+    let body = format!(
+        "cd '{}'\nfor f in pids/*; do p=${{f#pids/}}; [ -d /proc/$p ] && echo OVERLAP >> log; done\ntouch pids/$$\necho run >> log\nsleep 0.3",
+        dir.display()
+    );
+    let tool = tools::fake_tool(&dir, "lingers", &body);
+    let mut client = start(json!({ "command": [tool.to_str().unwrap()] }));
+    let uri = "file:///work/saved-often.mlir";
+    client.open(uri, super::GOOD);
+    for _ in 0..6 {
+        std::thread::sleep(Duration::from_millis(40));
+        save(&mut client, uri);
+    }
+    // The last run ends by itself and its (empty) findings are published.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let log = || std::fs::read_to_string(dir.join("log")).unwrap_or_default();
+    while log().matches("run").count() < 2 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let log = log();
+    assert!(!log.contains("OVERLAP"), "{log}");
+    assert!(log.matches("run").count() >= 2, "{log}");
+}
