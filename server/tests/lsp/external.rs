@@ -179,13 +179,13 @@ fn typing_while_slow_runs_never_shows_a_finding_on_the_wrong_line() {
         client.change(uri, version, edit);
         text.insert_str(0, "// typed\n");
         texts.push((version, text.clone()));
-        let pause = if version % 4 == 0 { 700 } else { 60 };
+        let pause = if version % 4 == 0 { 1000 } else { 60 };
         std::thread::sleep(Duration::from_millis(pause));
     }
     let last = texts.last().unwrap().0;
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut seen_final = false;
-    let mut seen_any = 0;
+    let mut seen_typing = 0;
     while !seen_final && Instant::now() < deadline {
         let message = client.wait_for(|m| is_publish(m, uri));
         let version = message["params"]["version"].as_i64().unwrap();
@@ -193,20 +193,17 @@ fn typing_while_slow_runs_never_shows_a_finding_on_the_wrong_line() {
         let bad_line = at_version.lines().position(|l| l.contains("BAD")).unwrap() as u64;
         for d in message["params"]["diagnostics"].as_array().unwrap() {
             if d["source"] == "slow" {
-                seen_any += 1;
                 assert_eq!(
                     d["range"]["start"]["line"], bad_line,
                     "version {version}: {d}"
                 );
                 seen_final |= version == last;
+                seen_typing += usize::from(version != last);
             }
         }
     }
     assert!(seen_final, "the last version got the tool's finding");
-    assert!(
-        seen_any >= 2,
-        "runs finished while typing paused: {seen_any}"
-    );
+    assert!(seen_typing >= 1, "a run finished while the typing paused");
 }
 
 #[cfg(target_os = "linux")]
