@@ -11,7 +11,7 @@ pub mod host;
 pub use host::AnalysisHost;
 pub use mlir_checks as checks;
 pub use mlir_diagnostics::{
-    Diagnostic, Note, Reach, Severity, check_memo, chunks, expectations, file_checks,
+    Diagnostic, Note, Reach, Severity, check_memo, chunks, expectations, external, file_checks,
     file_diagnostics, file_diagnostics_with, file_diagnostics_with_registry,
     file_syntax_diagnostics, line_index, names, parse_diagnostics, parse_diagnostics_outlined,
     parse_diagnostics_outlined_with_registry, parse_diagnostics_with, syntax_diagnostics,

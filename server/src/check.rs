@@ -21,6 +21,7 @@ use mlir_analysis::{
     file_syntax_diagnostics, parse_diagnostics_outlined_with_registry, syntax_diagnostics,
 };
 
+use crate::check_external::{CheckExternal, ExternalFor};
 use crate::check_projects::Projects;
 use crate::cli::{CheckOptions, ColorArg, Format, ReachArg};
 use crate::ods::{self, OdsSources};
@@ -40,6 +41,13 @@ pub fn run(options: &CheckOptions) -> ExitCode {
     let inputs = collect_inputs(&options.paths, &mut input_failed);
     let mut projects = Projects::default();
     let registry = ods_registry(options, &inputs, &mut projects, &mut input_failed);
+    let external = match CheckExternal::from_options(options) {
+        Ok(external) => external,
+        Err(message) => {
+            eprintln!("mlir-analyzer: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let mut reports = Vec::new();
     for input in inputs {
         // `--irdl-file` overrides the project file's `irdl.files`.
@@ -47,7 +55,12 @@ pub fn run(options: &CheckOptions) -> ExitCode {
             true => projects.irdl_for(&input.folder(options)),
             false => flags_irdl.clone().into(),
         };
-        match check_input(&input, options, &irdl, &registry) {
+        let mut external = ExternalFor {
+            external: &external,
+            projects: &mut projects,
+            folder: input.folder(options),
+        };
+        match check_input(&input, options, &irdl, &registry, &mut external) {
             Ok(report) => reports.push(report),
             Err(err) => {
                 let name = input.name(options);
@@ -57,6 +70,7 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         }
     }
     input_failed |= projects.failed;
+    input_failed |= external.failed.get();
     let found_errors = reports.iter().any(FileReport::has_errors);
     let stdout_colors = colors(options.color, io::stdout().is_terminal());
     let printed = print_reports(&reports, options.format, stdout_colors);
@@ -313,6 +327,7 @@ fn check_input(
     options: &CheckOptions,
     irdl: &[IrdlDialect],
     registry: &Arc<Registry>,
+    external: &mut ExternalFor<'_>,
 ) -> io::Result<FileReport> {
     let bytes = match input {
         Input::File(path) => crate::read_file::read_file(path)?,
@@ -324,6 +339,7 @@ fn check_input(
         options,
         irdl,
         registry,
+        external,
     ))
 }
 
@@ -340,6 +356,7 @@ fn check_text(
     options: &CheckOptions,
     irdl: &[IrdlDialect],
     registry: &Arc<Registry>,
+    external: &mut ExternalFor<'_>,
 ) -> FileReport {
     let (text, mut diagnostics) = decode(bytes);
     let split = options.split_input_file || run_line_requests_split(&text);
@@ -365,6 +382,7 @@ fn check_text(
         ));
         free_later(parse);
     }
+    diagnostics = external.add(&name, &text, split, diagnostics);
     if options.verify_diagnostics {
         diagnostics = apply_expectations(&text, split, diagnostics, Presentation::Verify);
     }

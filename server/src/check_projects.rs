@@ -37,6 +37,18 @@ impl Projects {
         found.unwrap_or_else(|| Rc::from([]))
     }
 
+    /// The `[external]` table of the project file above `folder`, if it has one, and its
+    /// command (a relative program made absolute from the file's folder).
+    pub fn external_for(
+        &mut self,
+        folder: &Path,
+    ) -> Option<(project::ExternalTable, Option<Vec<String>>)> {
+        let path = project::find_above(folder)?;
+        let file = self.file(&path)?;
+        let table = file.settings.external.clone()?;
+        Some((table, file.external_command()))
+    }
+
     fn load(&mut self, path: &Path) -> Rc<[IrdlDialect]> {
         if let Some(known) = self.by_file.get(path) {
             return known.clone();

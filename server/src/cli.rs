@@ -102,6 +102,17 @@ pub struct CheckOptions {
     /// comparison.
     #[arg(long, value_enum, value_name = "EVALUATOR", default_value = "builtin")]
     pub ods_evaluator: EvaluatorArg,
+    /// An external verifier run on each file as a second opinion, its findings added to
+    /// ours: a command and its arguments split at spaces (no shell), e.g.
+    /// `--external "circt-opt --allow-unregistered-dialect"`; `auto` is the `mlir-opt` on
+    /// the PATH or in `/usr/lib/llvm-*/bin`. The file goes to it on stdin. Without it, the
+    /// project file's `external.command` applies.
+    #[arg(long, value_name = "CMD")]
+    pub external: Option<String>,
+    /// How long the external verifier may take on a file, in milliseconds [default: the
+    /// project file's `external.timeout_ms`, else 10000].
+    #[arg(long, value_name = "MS")]
+    pub external_timeout_ms: Option<u64>,
     /// The name standard input goes by in messages [default: <stdin>].
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,

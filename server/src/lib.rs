@@ -4,9 +4,11 @@
 //! positions, the command line, files on disk; no MLIR logic of its own.
 
 pub mod check;
+mod check_external;
 mod check_projects;
 pub mod cli;
 mod discovery;
+pub mod external;
 pub mod format;
 pub mod lsp;
 mod memory;

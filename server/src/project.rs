@@ -9,6 +9,15 @@
 //! # Files defining IRDL dialects: paths or globs, relative to this file's folder.
 //! files = ["dialects/**/*.irdl.mlir"]
 //!
+//! [external]
+//! # An external verifier run on open documents (and by `check`): the command, or "auto"
+//! # for the mlir-opt on the PATH or in /usr/lib/llvm-*/bin; run on "save" or on "idle"
+//! # (after idle_ms without typing); killed after timeout_ms.
+//! command = ["circt-opt", "--allow-unregistered-dialect"]
+//! when = "save"
+//! timeout_ms = 10000
+//! idle_ms = 500
+//!
 //! [ods]
 //! # Root ODS `.td` files (paths or globs) and the folders their includes are found in,
 //! # relative to this file's folder; `installed` (default true) also loads the installed
@@ -34,6 +43,10 @@ pub const FILE_NAME: &str = ".mlir-analyzer.toml";
 /// The keys a project file may hold, as `table.key`, for messages.
 const KNOWN_KEYS: &[&str] = &[
     "irdl.files",
+    "external.command",
+    "external.when",
+    "external.timeout_ms",
+    "external.idle_ms",
     "ods.files",
     "ods.include_dirs",
     "ods.installed",
@@ -46,10 +59,22 @@ const KNOWN_KEYS: &[&str] = &[
 pub struct ProjectSettings {
     /// `irdl.files`: paths or globs, as written (relative to the file's folder).
     pub irdl_files: Option<Vec<String>>,
+    /// The `[external]` table, if there is one.
+    pub external: Option<ExternalTable>,
     /// The `[ods]` table, if there is one (its defaults then apply to what it leaves out).
     pub ods: Option<OdsTable>,
     /// `format.indent_width`: spaces per region level of the formatter.
     pub format_indent_width: Option<usize>,
+}
+
+/// `[external]`: the external verifier's command (`"auto"` is `["auto"]`), when it runs
+/// and how long it may take.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExternalTable {
+    pub command: Option<Vec<String>>,
+    pub when: Option<crate::external::When>,
+    pub timeout_ms: Option<u64>,
+    pub idle_ms: Option<u64>,
 }
 
 /// `[ods]`: root `.td` files and include folders as written (relative to the file's
@@ -126,6 +151,22 @@ impl ProjectFile {
     }
 }
 
+impl ProjectFile {
+    /// `external.command`, with a relative program path (one with a folder, such as
+    /// `build/bin/my-opt`) made absolute from the file's folder; a bare name is left to
+    /// the PATH, `auto` to the search for mlir-opt.
+    pub fn external_command(&self) -> Option<Vec<String>> {
+        let table = self.settings.external.as_ref()?;
+        let mut command = table.command.clone()?;
+        if let Some(program) = command.first_mut()
+            && program.contains('/')
+        {
+            *program = absolute(self.folder(), program);
+        }
+        Some(command)
+    }
+}
+
 fn absolute(folder: &Path, pattern: &str) -> String {
     match Path::new(pattern).is_absolute() {
         true => pattern.to_string(),
@@ -163,6 +204,7 @@ pub fn parse(text: &str) -> (ProjectSettings, Vec<Problem>) {
     let mut settings = ProjectSettings::default();
     for (key, value) in document.get_ref() {
         match key.get_ref().as_ref() {
+            "external" => settings.external = read_external(value, &mut problems),
             "irdl" => read_irdl(value, &mut settings, &mut problems),
             "ods" => settings.ods = read_ods(value, &mut problems),
             "format" => read_format(value, &mut settings, &mut problems),
@@ -187,6 +229,69 @@ fn read_irdl(value: &Spanned<DeValue<'_>>, settings: &mut ProjectSettings, out: 
             other => out.push(unknown(key, &format!("irdl.{other}"))),
         }
     }
+}
+
+fn read_external(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<ExternalTable> {
+    let Some(table) = value.get_ref().as_table() else {
+        out.push(wrong_type(
+            value,
+            "`external` must be a table (`[external]`)",
+        ));
+        return None;
+    };
+    let mut external = ExternalTable::default();
+    for (key, value) in table {
+        match key.get_ref().as_ref() {
+            "command" => external.command = command(value, out),
+            "when" => external.when = when(value, out),
+            "timeout_ms" => external.timeout_ms = millis(value, "external.timeout_ms", out),
+            "idle_ms" => external.idle_ms = millis(value, "external.idle_ms", out),
+            "" => {}
+            other => out.push(unknown(key, &format!("external.{other}"))),
+        }
+    }
+    Some(external)
+}
+
+/// `"auto"`, or an array of strings.
+fn command(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<Vec<String>> {
+    if value.get_ref().as_str() == Some(crate::external::AUTO) {
+        return Some(vec![crate::external::AUTO.to_string()]);
+    }
+    if value.get_ref().as_array().is_none() {
+        out.push(wrong_type(
+            value,
+            "`external.command` must be \"auto\" or an array of strings",
+        ));
+        return None;
+    }
+    strings(value, "external.command", out)
+}
+
+fn when(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<crate::external::When> {
+    let named = value
+        .get_ref()
+        .as_str()
+        .and_then(crate::external::When::from_name);
+    if named.is_none() {
+        out.push(wrong_type(
+            value,
+            "`external.when` must be \"save\" or \"idle\"",
+        ));
+    }
+    named
+}
+
+fn millis(value: &Spanned<DeValue<'_>>, name: &str, out: &mut Vec<Problem>) -> Option<u64> {
+    let integer = value.get_ref().as_integer();
+    let found = integer.and_then(|i| u64::from_str_radix(i.as_str(), i.radix()).ok());
+    if found.is_none() {
+        out.push(wrong_type(
+            value,
+            &format!("`{name}` must be a number of milliseconds"),
+        ));
+    }
+    found
 }
 
 fn read_ods(value: &Spanned<DeValue<'_>>, out: &mut Vec<Problem>) -> Option<OdsTable> {
@@ -331,7 +436,7 @@ mod tests {
     #[test]
     fn unknown_keys_and_wrong_types_are_problems_at_their_place() {
         let text = "colour = 1\n[irdl]\nfiles = \"a.mlir\"\nfile = []\n";
-        let known = "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed, ods.evaluator, format.indent_width)";
+        let known = "(known keys: irdl.files, external.command, external.when, external.timeout_ms, external.idle_ms, ods.files, ods.include_dirs, ods.installed, ods.evaluator, format.indent_width)";
         assert_eq!(
             problems(text),
             [
@@ -395,6 +500,35 @@ mod tests {
         };
         assert_eq!(file.ods_patterns(), ["/p/x.td", "/abs.td"]);
         assert_eq!(file.ods_include_dirs(), ["/p/i"]);
+    }
+
+    #[test]
+    fn the_external_table_is_read_and_checked() {
+        let text = "[external]\ncommand = [\"circt-opt\", \"-x\"]\nwhen = \"idle\"\ntimeout_ms = 200\nidle_ms = 50\n";
+        let (settings, found) = parse(text);
+        assert!(found.is_empty(), "{found:?}");
+        let external = settings.external.unwrap();
+        assert_eq!(external.command.unwrap(), ["circt-opt", "-x"]);
+        assert_eq!(external.when, Some(crate::external::When::Idle));
+        assert_eq!(
+            (external.timeout_ms, external.idle_ms),
+            (Some(200), Some(50))
+        );
+        let auto = parse("[external]\ncommand = \"auto\"\n")
+            .0
+            .external
+            .unwrap();
+        assert_eq!(auto.command.unwrap(), ["auto"]);
+        let found = problems("[external]\ncommand = \"x\"\nwhen = \"now\"\ntimeout_ms = -1\n");
+        let messages: Vec<&str> = found.iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`external.command` must be \"auto\" or an array of strings",
+                "`external.when` must be \"save\" or \"idle\"",
+                "`external.timeout_ms` must be a number of milliseconds",
+            ]
+        );
     }
 
     #[test]

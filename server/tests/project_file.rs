@@ -57,7 +57,7 @@ fn a_bad_key_is_an_error_at_its_place_and_the_files_are_still_checked() {
     assert_eq!(out.status.code(), Some(2));
     let toml = root.join(".mlir-analyzer.toml");
     let expected = format!(
-        "{}:3:1: error: unknown key `irdl.file` (known keys: irdl.files, ods.files, ods.include_dirs, ods.installed, ods.evaluator)",
+        "{}:3:1: error: unknown key `irdl.file` (known keys: irdl.files, external.command, external.when, external.timeout_ms, external.idle_ms, ods.files, ods.include_dirs, ods.installed, ods.evaluator, format.indent_width)",
         toml.display()
     );
     assert!(stderr(&out).contains(&expected), "{}", stderr(&out));

@@ -2,13 +2,16 @@
 //! body checks (`mlir-checks`) and before the IDE features and the facade. It owns the
 //! file-wide checks (symbols, calls, aliases, IRDL definitions), the name diagnostics of
 //! each body, how far findings go in a text that does not parse (`Reach`), `// -----`
-//! chunks, and `expected-*` annotations. It must never know salsa, LSP or the disk.
+//! chunks, `expected-*` annotations, and what an external verifier's output means (its
+//! diagnostics, and their union with ours). It must never know salsa, LSP, the disk or
+//! processes.
 
 mod call_checks;
 pub mod check_memo;
 pub mod chunks;
 pub mod db;
 pub mod expectations;
+pub mod external;
 pub mod file_checks;
 pub mod line_index;
 pub mod names;

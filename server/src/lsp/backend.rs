@@ -13,6 +13,7 @@ use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::documents::Snapshot;
+use super::external_runs::ExternalRuns;
 use super::irdl_sources;
 use super::ods_loader::OdsLoader;
 use super::positions::{Encoding, PositionMap};
@@ -572,6 +573,7 @@ impl LanguageServer for Backend {
         // that the client has the answer to `initialize`.
         let shared = self.shared.clone();
         let _ = tokio::task::spawn_blocking(move || super::project_files::reload(&shared)).await;
+        ExternalRuns::configured(&self.shared, &self.worker);
         self.load_irdl_files();
         self.ods.reload(features.work_done_progress);
         tokio::spawn(index_workspace(
@@ -603,6 +605,7 @@ impl LanguageServer for Backend {
         self.shared
             .documents
             .open(doc.uri.clone(), &doc.text, doc.version);
+        ExternalRuns::opened(&self.shared, &self.worker, &doc.uri);
         self.worker.send(Event::Changed(doc.uri));
     }
 
@@ -626,6 +629,7 @@ impl LanguageServer for Backend {
             .documents
             .change(&uri, version, params.content_changes, encoding)
         {
+            ExternalRuns::changed(&self.shared, &self.worker, &uri);
             self.worker.send(Event::Changed(uri));
         } else {
             let message = format!(
@@ -648,6 +652,7 @@ impl LanguageServer for Backend {
         self.reindex_from_disk(&uri);
         self.semantic_tokens.forget(&uri);
         if self.shared.documents.close(&uri) {
+            ExternalRuns::closed(&self.shared, &uri);
             self.worker.send(Event::Closed(uri));
         }
     }
@@ -664,6 +669,7 @@ impl LanguageServer for Backend {
             let shared = self.shared.clone();
             let _ =
                 tokio::task::spawn_blocking(move || super::project_files::reload(&shared)).await;
+            ExternalRuns::configured(&self.shared, &self.worker);
             self.load_irdl_files();
             self.ods
                 .reload_if_changed(self.features().work_done_progress);
@@ -716,11 +722,20 @@ impl LanguageServer for Backend {
     }
 
     async fn did_save(&self, params: DidSaveTextDocumentParams) {
+        if self
+            .shared
+            .documents
+            .text(&params.text_document.uri)
+            .is_some()
+        {
+            ExternalRuns::saved(&self.shared, &self.worker, &params.text_document.uri);
+        }
         self.reindex_from_disk(&params.text_document.uri);
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         self.apply_settings(Some(params.settings));
+        ExternalRuns::configured(&self.shared, &self.worker);
         self.load_irdl_files();
         self.ods
             .reload_if_changed(self.features().work_done_progress);

@@ -8,6 +8,7 @@ mod catch_panic;
 mod convert;
 mod document_links;
 mod documents;
+mod external_runs;
 mod formatting;
 mod irdl_sources;
 mod ods_loader;
@@ -43,6 +44,7 @@ pub struct Settings {
     pub log_level: String,
     /// Show the types of results and region arguments as inlay hints.
     pub inlay_hints: bool,
+    pub external: ExternalSettings,
     pub irdl: IrdlSettings,
     pub ods: OdsSettings,
     pub format: FormatSettings,
@@ -82,12 +84,45 @@ pub struct OdsSettings {
     pub evaluator: Option<String>,
 }
 
+/// The external verifier (`external.*`); each `None` leaves it to the project files, then
+/// to the default (no verifier; `save`; 10 s; 500 ms).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ExternalSettings {
+    /// `["circt-opt", "--allow-unregistered-dialect"]`, or `"auto"` (a string is split at
+    /// spaces); an empty list switches it off.
+    pub command: Option<CommandSetting>,
+    /// `save` or `idle`.
+    pub when: Option<String>,
+    pub timeout_ms: Option<u64>,
+    /// With `when = idle`: how long the typing must pause.
+    pub idle_ms: Option<u64>,
+}
+
+/// A command as a list of words, or as one string.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum CommandSetting {
+    Words(Vec<String>),
+    Line(String),
+}
+
+impl CommandSetting {
+    pub fn words(&self) -> Vec<String> {
+        match self {
+            CommandSetting::Words(words) => words.clone(),
+            CommandSetting::Line(line) => crate::external::split_words(line),
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             debounce_ms: 4,
             log_level: "info".into(),
             inlay_hints: true,
+            external: ExternalSettings::default(),
             irdl: IrdlSettings::default(),
             ods: OdsSettings::default(),
             format: FormatSettings::default(),
@@ -117,6 +152,8 @@ pub struct Shared {
     projects: RwLock<Vec<crate::project::ProjectFile>>,
     /// Is the analysis thread at work (background loads wait for it)?
     analysis_busy: busy::AnalysisBusy,
+    /// The external verifier's runs and findings, by document.
+    external: external_runs::ExternalRuns,
 }
 
 impl Shared {
@@ -184,6 +221,30 @@ impl Shared {
                 })
                 .unwrap_or(default.frontend),
         }
+    }
+
+    /// The external verifier in effect (`None`: none configured): each of the editor's
+    /// settings where it gives one, else the project files'.
+    fn external_config(&self) -> Option<crate::external::ExternalConfig> {
+        let editor = self.settings().external;
+        let project = project_files::external_settings(self);
+        let command = editor.command.or(project.command)?.words();
+        if command.is_empty() {
+            return None;
+        }
+        let mut config = crate::external::ExternalConfig::new(command);
+        let when = editor.when.or(project.when);
+        if let Some(when) = when.as_deref().and_then(crate::external::When::from_name) {
+            config.when = when;
+        }
+        let millis = std::time::Duration::from_millis;
+        if let Some(ms) = editor.timeout_ms.or(project.timeout_ms) {
+            config.timeout = millis(ms);
+        }
+        if let Some(ms) = editor.idle_ms.or(project.idle_ms) {
+            config.idle = millis(ms);
+        }
+        Some(config)
     }
 
     fn irdl(&self) -> Arc<Vec<mlir_analysis::ide::IrdlSource>> {
@@ -310,6 +371,7 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
         configured_irdl: std::sync::Mutex::new(Vec::new()),
         projects: RwLock::new(Vec::new()),
         analysis_busy: busy::AnalysisBusy::default(),
+        external: external_runs::ExternalRuns::default(),
     });
     let worker = Arc::new(WorkerHandle::new(worker::spawn(
         shared.clone(),

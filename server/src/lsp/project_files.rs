@@ -90,6 +90,21 @@ pub fn ods_settings(shared: &Shared) -> super::OdsSettings {
     out
 }
 
+/// The `[external]` settings of the first project file that has the table.
+pub fn external_settings(shared: &Shared) -> super::ExternalSettings {
+    let projects = shared.projects.read().unwrap_or_else(|p| p.into_inner());
+    let file = projects.iter().find(|f| f.settings.external.is_some());
+    let Some((file, Some(table))) = file.map(|f| (f, f.settings.external.as_ref())) else {
+        return super::ExternalSettings::default();
+    };
+    super::ExternalSettings {
+        command: file.external_command().map(super::CommandSetting::Words),
+        when: table.when.map(|w| w.name().to_owned()),
+        timeout_ms: table.timeout_ms,
+        idle_ms: table.idle_ms,
+    }
+}
+
 fn diagnostics(file: &ProjectFile, shared: &Shared) -> Vec<lsp::Diagnostic> {
     let index = LineIndex::new(&file.text);
     let map = PositionMap::new(&file.text, &index, shared.encoding());

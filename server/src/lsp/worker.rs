@@ -10,16 +10,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use mlir_analysis::AnalysisHost;
-use mlir_analysis::chunks::SPLIT_MARKER;
-use mlir_analysis::expectations::{Presentation, apply_expectations};
 use mlir_analysis::registry::Registry;
 use tokio::sync::mpsc::UnboundedSender;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::Shared;
-use super::convert;
 use super::documents::Snapshot;
-use super::positions::PositionMap;
+use super::external_runs::ExternalRuns;
 
 pub enum Event {
     Changed(Uri),
@@ -29,6 +26,8 @@ pub enum Event {
     Library(Uri, Option<Arc<str>>),
     /// A registry of newly loaded ODS dialects: every open document is checked again.
     Registry(Arc<Registry>),
+    /// The external verifier has new findings on a document: published again with them.
+    External(Uri),
 }
 
 /// What the server's outgoing task sends to the client, in order.
@@ -107,6 +106,8 @@ struct Batch {
     libraries: Vec<(Uri, Option<Arc<str>>)>,
     /// The newest registry that came (an older one is of no use any more).
     registry: Option<Arc<Registry>>,
+    /// Documents with new findings of the external verifier.
+    external: BTreeSet<Uri>,
 }
 
 impl Batch {
@@ -122,6 +123,9 @@ impl Batch {
             }
             Event::Library(uri, text) => self.libraries.push((uri, text)),
             Event::Registry(registry) => self.registry = Some(registry),
+            Event::External(uri) => {
+                self.external.insert(uri);
+            }
         }
     }
 
@@ -194,6 +198,10 @@ impl Batch {
                 }
             }
         }
+        let analysed = |uri: &Uri| self.changed.contains(uri) || self.closed.contains(uri);
+        for uri in self.external.iter().filter(|uri| !analysed(uri)) {
+            out.extend(republish(shared, uri));
+        }
         out
     }
 }
@@ -205,22 +213,28 @@ fn diagnostics_of(shared: &Shared, host: &mut AnalysisHost, uri: &Uri) -> Option
     let parse = host.update(uri.as_str(), pending.text.clone(), pending.edits.as_deref());
     let snapshot = Arc::new(Snapshot::with_parse(pending.version, pending.text, parse));
     shared.documents.store(uri, snapshot.clone());
-    let map = PositionMap::new(&snapshot.text, &snapshot.line_index, shared.encoding());
-    // Annotated test files show expected diagnostics as expected (each chunk on its own).
-    let split = snapshot.text.contains(SPLIT_MARKER);
-    let found = apply_expectations(
-        &snapshot.text,
-        split,
-        host.diagnostics(uri.as_str()),
-        Presentation::Editor,
-    );
-    let diagnostics = found
-        .iter()
-        .map(|d| convert::diagnostic(&map, uri, d))
-        .collect();
+    // Ours, with the external verifier's findings on this version if it has any.
+    let ours = host.diagnostics(uri.as_str());
+    let diagnostics = ExternalRuns::compose(shared, uri, &snapshot, ours);
     Some(Publish {
         uri: uri.clone(),
         version: Some(snapshot.version),
+        diagnostics,
+    })
+}
+
+/// Our latest findings on a document published again, with the external verifier's new
+/// ones; nothing when an edit is on its way (its analysis publishes).
+fn republish(shared: &Shared, uri: &Uri) -> Option<Publish> {
+    let (snapshot, ours) = ExternalRuns::latest(shared, uri)?;
+    let (version, _) = shared.documents.text(uri)?;
+    if version != snapshot.version {
+        return None;
+    }
+    let diagnostics = ExternalRuns::compose(shared, uri, &snapshot, ours);
+    Some(Publish {
+        uri: uri.clone(),
+        version: Some(version),
         diagnostics,
     })
 }

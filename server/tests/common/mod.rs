@@ -4,6 +4,8 @@
 // Each test crate that includes this module uses a part of it.
 #![allow(dead_code)]
 
+pub mod tools;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

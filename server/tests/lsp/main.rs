@@ -8,6 +8,7 @@ mod disk;
 mod document_links;
 mod edits;
 mod expectations;
+mod external;
 mod formatting;
 mod hostile;
 mod hover_builtin;

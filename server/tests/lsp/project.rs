@@ -86,7 +86,7 @@ fn project_file_settings_apply_and_its_problems_are_its_diagnostics() {
     std::fs::write(&toml, "[irdl]\nfiles = [\"defs/d.irdl\"]\nfile = 1\n").unwrap();
     let mut client = start_in(&dir, json!({}));
     let toml_uri = uri_of(&toml);
-    let known = "(known keys: irdl.files, ods.files, ods.include_dirs, ods.installed, ods.evaluator, format.indent_width)";
+    let known = "(known keys: irdl.files, external.command, external.when, external.timeout_ms, external.idle_ms, ods.files, ods.include_dirs, ods.installed, ods.evaluator, format.indent_width)";
     assert_eq!(
         file_diagnostics(&mut client, &toml_uri),
         [(2, 0, format!("unknown key `irdl.file` {known}"))]
