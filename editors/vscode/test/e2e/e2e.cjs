@@ -3,7 +3,8 @@
 // file, the bundled mlir-analyzer starts, the syntax error on line 2 gets a squiggle
 // (and its hover the message), the squiggle goes when the line is fixed, the commands
 // work, Format Document lays out messy.mlir (screenshot format.png) and hover explains
-// a memref (hover-memref.png). With the fake
+// a memref (hover-memref.png); on calls.mlir a document link, signature help, value
+// completion and the call hierarchy are shown. With the fake
 // server (E2E_MODE=fake) it also checks the exact LSP traffic. A failed check saves a
 // screenshot into E2E_ARTIFACTS.
 const { chromium } = require('playwright-core');
@@ -245,6 +246,7 @@ async function drive() {
   if (!fake) {
     await formatDocument(open, command, lineText);
     await hoverMemref(open, lineText, text);
+    await editorFeatures(open, command, lineText, text);
   }
 
   await open('doc.md');
@@ -261,6 +263,58 @@ async function drive() {
     return n >= 3 ? n : 0;
   }, 15000);
   await check(md >= 3, `a \`\`\`mlir fence in Markdown is coloured (${md || (await fenceClasses())} token classes on its line)`);
+}
+
+/** Puts the cursor at column `column` (0-based) of the line holding `needle`. */
+async function clickAt(needle, column, lineText) {
+  const line = await lineText(needle);
+  const span = page.locator('.monaco-editor .view-line', { hasText: needle }).first().locator('span').first();
+  const box = await span.boundingBox();
+  const width = box.width / line.length;
+  await page.mouse.click(box.x + width * column + 1, box.y + box.height / 2);
+  await sleep(300);
+}
+
+/** On calls.mlir: a document link, signature help, completion of values, and the call
+ * hierarchy, each as VS Code shows it. */
+async function editorFeatures(open, command, lineText, text) {
+  await open('calls.mlir');
+  const addi = await waitFor(() => lineText('arith.addi'), 15000);
+  if (!(await check(addi, `calls.mlir opens (${JSON.stringify(addi)})`))) {
+    return;
+  }
+  const link = await waitFor(async () => {
+    const t = await text('.monaco-editor .detected-link');
+    return t.includes('types.mlir') ? t : '';
+  }, 10000);
+  await check(link, `the location's file is a document link (${JSON.stringify(link)})`);
+
+  await clickAt('arith.addi', addi.length, lineText);
+  await page.keyboard.press('End');
+  await command('Trigger Parameter Hints');
+  const hints = await waitFor(async () => {
+    const t = await text('.parameter-hints-widget');
+    return t.includes('arith.addi') ? t : '';
+  }, 10000);
+  await check(hints && hints.includes('%rhs'), `signature help shows arith.addi's operands (${JSON.stringify(hints.slice(0, 80))})`);
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.type('%', { delay: 30 });
+  const suggest = await waitFor(async () => {
+    const t = await text('.suggest-widget .monaco-list-rows');
+    return t.includes('%x') ? t : '';
+  }, 10000);
+  await check(suggest && suggest.includes('%0'), `typing % offers the values in scope (${JSON.stringify(suggest.slice(0, 80))})`);
+  await page.keyboard.press('Escape');
+
+  await clickAt('@callee(%a', 'func.func @cal'.length, lineText);
+  await command('Calls: Show Call Hierarchy');
+  const calls = await waitFor(async () => {
+    const t = await text('.call-hierarchy, .monaco-workbench .sidebar, .monaco-workbench .panel');
+    return t.includes('@caller') ? t : '';
+  }, 10000);
+  await check(calls, `the call hierarchy of @callee lists @caller (${JSON.stringify((calls || '').slice(0, 80))})`);
+  await page.screenshot({ path: path.join(artifacts, 'call-hierarchy.png') }).catch(() => {});
 }
 
 /** Hover on the `memref` of types.mlir: the type explained in words (screenshot). */

@@ -145,10 +145,11 @@ fi
 # 3. A workspace, settings, and code-server with the .vsix installed. Line 2 of a.mlir
 #    is a syntax error ("expected function type"); e2e.cjs fixes it. messy.mlir is
 #    formatted there, with the indent width of the settings (4); types.mlir's memref is
-#    hovered.
+#    hovered; calls.mlir has a document link, a call, and an operand list to complete.
 printf 'func.func @f(%%a: i32) -> i32 {\n  "t.op"() : i32\n  %%0 = arith.addi %%a, %%a : i32\n  return %%0 : i32\n}\n' > "$work/ws/a.mlir"
 printf 'func.func @g(%%a:i32)->i32{\n%%0=arith.addi %%a,%%a:i32 // kept\n      return %%0:i32\n}\n' > "$work/ws/messy.mlir"
 printf 'func.func @g(%%m: memref<8x4xf32, strided<[8, 1], offset: ?>, 1>) {\n  return\n}\n' > "$work/ws/types.mlir"
+printf 'func.func @callee(%%a: i32) -> i32 {\n  return %%a : i32\n}\nfunc.func @caller(%%x: i32) -> i32 {\n  %%0 = func.call @callee(%%x) : (i32) -> i32 loc("types.mlir":1:1)\n  %%1 = arith.addi %%0, \n  return %%0 : i32\n}\n' > "$work/ws/calls.mlir"
 printf '# Doc\n\n```mlir\n%%0 = arith.addi %%a, %%b : i32\n```\n' > "$work/ws/doc.md"
 extra_args='[]'
 [ "$mode" = fake ] && extra_args='["--from-settings"]'
@@ -161,6 +162,7 @@ cat > "$work/ud/User/settings.json" <<EOF
   "extensions.autoUpdate": false,
   "telemetry.telemetryLevel": "off",
   "editor.hover.delay": 100,
+  "editor.inlayHints.enabled": "off",
   "mlir-analyzer.server.extraArgs": $extra_args,
   "mlir-analyzer.format.indentWidth": 4,
   "mlir-analyzer.trace.server": "messages"
