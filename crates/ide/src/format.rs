@@ -193,6 +193,15 @@ fn columns(indentation: &str) -> usize {
     })
 }
 
+/// Does `whitespace` hold a `\r` that no `\n` follows?
+fn has_lone_carriage_return(whitespace: &str) -> bool {
+    let bytes = whitespace.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .any(|(i, b)| *b == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+}
+
 /// `text` with `edits` (from `format`) applied.
 pub fn apply_format_edits(text: &str, edits: &[FormatEdit]) -> String {
     let mut out = String::with_capacity(text.len());
@@ -251,6 +260,11 @@ impl<'t> Layout<'t> {
     /// The whitespace that goes between `previous` (none at the start) and `next`, where
     /// `old` is.
     fn gap(&mut self, previous: Option<&SyntaxToken>, next: &SyntaxToken, old: &str) -> String {
+        if has_lone_carriage_return(old) {
+            // A `\r` alone ends a comment (as in MLIR's lexer) but starts no line in
+            // MLIR's line numbers: neither a space nor a line break may stand for it.
+            return old.to_string();
+        }
         let breaks = old.matches('\n').count();
         if let Some(previous) = previous.filter(|_| breaks == 0) {
             return spacing::between(previous, next, old);

@@ -299,3 +299,12 @@ fn an_error_at_the_very_end_keeps_the_last_statement_as_written() {
         "\"t.a\"() : () -> ()\r\n\""
     );
 }
+
+#[test]
+fn a_lone_carriage_return_is_kept_as_written() {
+    // It ends the comment: the space a dictionary's `{` is given would pull it into the
+    // comment (found by the fuzzer), and a line break would add a line to MLIR's count.
+    let text = "\"t.a\"() // one\r{k = 1}  : () -> ()\n";
+    let once = formatted(text);
+    assert_eq!(once, "\"t.a\"() // one\r{k = 1} : () -> ()\n");
+}
