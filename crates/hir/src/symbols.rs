@@ -173,12 +173,37 @@ pub fn last_segment(op_name: &str) -> &str {
     op_name.rsplit('.').next().unwrap_or(op_name)
 }
 
-/// Ops without a body that still define a symbol: declarations and globals.
+/// Ops without a body that still define a symbol: declarations and globals. An op whose
+/// name says it launches or calls (`gpu.launch_func @m::@k`) refers to its symbol.
 fn looks_like_definition(op_name: &str) -> bool {
     let last = last_segment(op_name);
+    let uses = ["launch", "call", "invoke"];
+    if last.split('_').any(|word| uses.contains(&word)) {
+        return false;
+    }
     [
         "func", "global", "module", "extern", "decl", "symbol", "alias",
     ]
     .iter()
     .any(|w| last.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_definition;
+
+    #[test]
+    fn names_of_definitions_and_of_uses() {
+        for def in [
+            "llvm.func",
+            "memref.global",
+            "hw.module.extern",
+            "firrtl.extmodule",
+        ] {
+            assert!(looks_like_definition(def), "{def}");
+        }
+        for user in ["gpu.launch_func", "llvm.call", "llvm.invoke", "async.call"] {
+            assert!(!looks_like_definition(user), "{user}");
+        }
+    }
 }
