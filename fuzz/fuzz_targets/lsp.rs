@@ -2,7 +2,9 @@
 //! server runs on in-memory streams, fed either the input's bytes as they are (after a
 //! valid `initialize`) or a session the input describes: a document opened, edited at
 //! valid ranges with random text, and asked at random positions (hover, completion,
-//! definition, references, symbols, folding, selection, semantic tokens, inlay hints).
+//! definition, references, symbols, folding, selection, semantic tokens, inlay hints,
+//! formatting of the document and of a range, signature help, document links, the call
+//! hierarchy).
 //! Invariants: no panic; the server ends once its input ends; in a described session
 //! every request is answered exactly once and the server's text of the document equals
 //! the model's.
@@ -247,6 +249,11 @@ const METHODS: &[&str] = &[
     "textDocument/semanticTokens/full",
     "textDocument/inlayHint",
     "textDocument/prepareRename",
+    "textDocument/formatting",
+    "textDocument/rangeFormatting",
+    "textDocument/signatureHelp",
+    "textDocument/documentLink",
+    "textDocument/prepareCallHierarchy",
 ];
 
 fn request(id: i64, method: &str, at: Value) -> Value {
@@ -254,7 +261,13 @@ fn request(id: i64, method: &str, at: Value) -> Value {
     let params = match method {
         "textDocument/documentSymbol"
         | "textDocument/foldingRange"
+        | "textDocument/documentLink"
         | "textDocument/semanticTokens/full" => json!({ "textDocument": document }),
+        "textDocument/formatting" => json!({ "textDocument": document,
+            "options": { "tabSize": 2, "insertSpaces": true } }),
+        "textDocument/rangeFormatting" => json!({ "textDocument": document,
+            "range": { "start": { "line": 0, "character": 0 }, "end": at },
+            "options": { "tabSize": 2, "insertSpaces": true } }),
         "textDocument/selectionRange" => json!({ "textDocument": document, "positions": [at] }),
         "textDocument/inlayHint" => json!({ "textDocument": document,
             "range": { "start": { "line": 0, "character": 0 }, "end": at } }),
