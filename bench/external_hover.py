@@ -20,9 +20,7 @@ It prints each phase's median, p90 and maximum latency and the ratio of medians 
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import shutil
 import statistics
 import sys
 import tempfile
@@ -30,17 +28,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from external_corpus import find_mlir_opt  # noqa: E402
 from lsp_bench import LspClient  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def find_mlir_opt() -> str | None:
-    found = shutil.which("mlir-opt")
-    if found:
-        return found
-    installed = sorted(Path("/usr/lib").glob("llvm-*/bin/mlir-opt"))
-    return str(installed[-1]) if installed else None
 
 
 def generate(functions: int) -> tuple[str, list[tuple[int, int]]]:
