@@ -4,19 +4,21 @@
 
 use std::path::{Path, PathBuf};
 
-/// `mlir-opt` on the PATH, else MLIR 22's where Debian and Ubuntu install it.
-pub fn mlir_opt() -> PathBuf {
+/// `mlir-opt` on the PATH, else MLIR 22's where Debian and Ubuntu install it; `None`,
+/// with a line saying the test is skipped, on a machine without it (CI installs it, as
+/// the ODS tests' MLIR `.td` files: the README's test command must run anywhere).
+pub fn mlir_opt() -> Option<PathBuf> {
     let on_path = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
             .map(|dir| dir.join("mlir-opt"))
             .find(|candidate| candidate.is_file())
     });
     let found = on_path.unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"));
-    assert!(
-        found.is_file(),
-        "these tests need mlir-opt (apt-get install mlir-22-tools)"
-    );
-    found
+    if !found.is_file() {
+        eprintln!("skipped: no mlir-opt (apt-get install mlir-22-tools)");
+        return None;
+    }
+    Some(found)
 }
 
 /// An executable script `name` in `dir` running `body` under `sh` (with the arguments the

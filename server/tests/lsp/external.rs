@@ -58,7 +58,9 @@ fn save(client: &mut Client, uri: &str) {
 
 #[test]
 fn the_real_tool_adds_what_only_mlirs_verifier_sees() {
-    let mlir_opt = tools::mlir_opt();
+    let Some(mlir_opt) = tools::mlir_opt() else {
+        return;
+    };
     let mut client = start(json!({
         "command": [mlir_opt.to_str().unwrap(), "--allow-unregistered-dialect"]
     }));
@@ -83,7 +85,9 @@ fn the_real_tool_adds_what_only_mlirs_verifier_sees() {
 #[test]
 fn a_valid_file_gets_nothing_from_either() {
     // A bare `mlir-opt` is found on the PATH or where Debian installs it.
-    tools::mlir_opt();
+    if tools::mlir_opt().is_none() {
+        return;
+    }
     let mut client = start(json!({ "command": ["mlir-opt", "--allow-unregistered-dialect"] }));
     let uri = "file:///work/good.mlir";
     client.open(uri, super::GOOD);
