@@ -6,12 +6,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use mlir_syntax::Parse;
-use mlir_syntax::reparse::{TextEdit, reparse_edits};
+use mlir_syntax::reparse::{TextEdit, reparse_pieces};
 use salsa::{Database, Setter};
 
 use crate::db::{self, RootDatabase, SourceFile};
+use crate::text_source::TextSource;
 use mlir_checks::diagnostic::Diagnostic;
 use mlir_diagnostics::check_memo::FileChecksMemo;
+use mlir_diagnostics::markers::Marker;
 use mlir_dialects::registry::Registry;
 use mlir_hir::outline::{OutlineMemo, outline};
 
@@ -38,6 +40,12 @@ impl Default for AnalysisHost {
 }
 
 impl AnalysisHost {
+    /// A host whose database reports every salsa event to `on_event` (tests use it to see
+    /// which queries ran or were validated).
+    pub fn with_event_callback(on_event: impl Fn(salsa::Event) + Send + Sync + 'static) -> Self {
+        AnalysisHost::with_database(RootDatabase::with_event_callback(on_event))
+    }
+
     /// A host owning `db` (a fresh database), whose files are checked with the built-in
     /// registry until `set_registry` gives another.
     fn with_database(mut db: RootDatabase) -> AnalysisHost {
@@ -70,16 +78,33 @@ impl AnalysisHost {
     /// order; with them the tree is reparsed piecewise, without them (or for a new file) it
     /// is parsed whole. Returns the tree.
     pub fn update(&mut self, key: &str, text: Arc<str>, edits: Option<&[TextEdit]>) -> Parse {
+        self.update_from(key, &text, edits)
+    }
+
+    /// `update` with a text that is flattened only if it must be parsed whole (or defines
+    /// IRDL dialects): a file edited in place keeps no flat text in the database.
+    pub fn update_from(
+        &mut self,
+        key: &str,
+        source: &dyn TextSource,
+        edits: Option<&[TextEdit]>,
+    ) -> Parse {
         let previous = self.files.get(key).map(|f| db::parse(&self.db, *f).clone());
-        let (parse, whole) = match (previous, edits) {
-            (Some(old), Some(edits)) if lengths_agree(&old, edits, &text) => {
-                reparse_edits(&old, edits, &text)
+        let pieces = match (previous, edits) {
+            (Some(old), Some(edits)) if lengths_agree(&old, edits, source.len()) => {
+                reparse_pieces(&old, edits)
             }
-            _ => (mlir_syntax::parse(&text), true),
+            _ => None,
         };
-        if whole {
-            self.parsed_whole.insert(key.to_string());
-        }
+        let defines_irdl = source.contains(Marker::IrdlDialect);
+        let (parse, text) = match pieces {
+            Some(parse) => (parse, defines_irdl.then(|| source.whole())),
+            None => {
+                self.parsed_whole.insert(key.to_string());
+                let text = source.whole();
+                (mlir_syntax::parse(&text), Some(text))
+            }
+        };
         let memo = self.memos.entry(key.to_string()).or_default();
         let outlined = Some(Arc::new(outline(&parse.syntax_node(), memo)));
         match self.files.get(key) {
@@ -95,7 +120,6 @@ impl AnalysisHost {
             }
         }
         self.library.remove(key);
-        let defines_irdl = mlir_dialects::irdl::may_define_dialects(self.files[key].text(&self.db));
         self.set_defines_irdl(key, defines_irdl);
         parse
     }
@@ -135,7 +159,8 @@ impl AnalysisHost {
             let Some(file) = self.files.get(key) else {
                 continue;
             };
-            let text = file.text(&self.db).clone();
+            // A file that defines dialects keeps its text (`update_from`).
+            let text = file.text(&self.db).clone().unwrap_or_default();
             out.extend(
                 db::file_irdl(&self.db, *file)
                     .iter()
@@ -234,7 +259,7 @@ const MIN_BODIES_FOR_THREADS: u32 = 64;
 
 /// Do the edits turn a text of the old tree's length into one of the new text's length?
 /// (A cheap guard against edits that do not belong to the tree.)
-fn lengths_agree(old: &Parse, edits: &[TextEdit], text: &str) -> bool {
+fn lengths_agree(old: &Parse, edits: &[TextEdit], text_len: usize) -> bool {
     let mut len = i64::from(u32::from(old.green().text_len()));
     for edit in edits {
         if i64::from(u32::from(edit.delete.end())) > len {
@@ -242,7 +267,7 @@ fn lengths_agree(old: &Parse, edits: &[TextEdit], text: &str) -> bool {
         }
         len += edit.insert.len() as i64 - i64::from(u32::from(edit.delete.len()));
     }
-    len == text.len() as i64
+    len == text_len as i64
 }
 
 #[cfg(test)]

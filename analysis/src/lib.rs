@@ -7,14 +7,16 @@
 
 pub mod db;
 pub mod host;
+pub mod text_source;
 
 pub use host::AnalysisHost;
 pub use mlir_checks as checks;
 pub use mlir_diagnostics::{
     Diagnostic, Note, Reach, Severity, check_memo, chunks, expectations, external, file_checks,
     file_diagnostics, file_diagnostics_with, file_diagnostics_with_registry,
-    file_syntax_diagnostics, line_index, names, parse_diagnostics, parse_diagnostics_outlined,
-    parse_diagnostics_outlined_with_registry, parse_diagnostics_with, syntax_diagnostics,
+    file_syntax_diagnostics, line_index, markers, names, parse_diagnostics,
+    parse_diagnostics_outlined, parse_diagnostics_outlined_with_registry, parse_diagnostics_with,
+    syntax_diagnostics,
 };
 pub use mlir_dialects::{irdl, known_ops, ods, registry};
 pub use mlir_hir as hir;
@@ -23,3 +25,4 @@ pub use mlir_ide as ide;
 pub use mlir_syntax::reparse::TextEdit;
 pub use mlir_syntax::{TextRange, TextSize};
 pub use mlir_types as types;
+pub use text_source::TextSource;

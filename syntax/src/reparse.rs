@@ -92,17 +92,23 @@ pub const MAX_PIECEWISE_EDITS: usize = 64;
 /// the syntax early, as a busy analysis catching up with fast typing receives, cost one
 /// full parse per edit.)
 pub fn reparse_edits(old: &Parse, edits: &[TextEdit], new_text: &str) -> (Parse, bool) {
+    match reparse_pieces(old, edits) {
+        Some(tree) => (tree, false),
+        None => (crate::parse(new_text), true),
+    }
+}
+
+/// `reparse_edits` without the new text: `None` where that text must be parsed whole.
+/// (A caller that keeps its text in pieces flattens it only then.)
+pub fn reparse_pieces(old: &Parse, edits: &[TextEdit]) -> Option<Parse> {
     if edits.len() > MAX_PIECEWISE_EDITS {
-        return (crate::parse(new_text), true);
+        return None;
     }
     let mut tree = old.clone();
     for edit in edits {
-        match reparse_some_region(&tree, edit) {
-            Some((parse, _, _)) => tree = parse,
-            None => return (crate::parse(new_text), true),
-        }
+        tree = reparse_some_region(&tree, edit)?.0;
     }
-    (tree, false)
+    Some(tree)
 }
 
 /// What was validated again after an edit.

@@ -26,6 +26,8 @@ pub struct FileChecksMemo {
     bodies: FxHashMap<ByAddress, Vec<Diagnostic>>,
     /// How many bodies the file had when its diagnostics were last given (`db`).
     pub(crate) bodies_seen: u32,
+    /// The bodies whose name and body checks found nothing last time (`db`).
+    pub(crate) clean: crate::clean_bodies::CleanBodies,
 }
 
 /// One check run's view of the memo: which bodies' results can be reused, and the

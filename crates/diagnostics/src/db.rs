@@ -1,11 +1,14 @@
 //! The salsa queries of the diagnostics stage: every diagnostic of a file, put together
 //! from the bodies' memoized checks and the file-wide checks (DESIGN §3.5).
 
-use mlir_checks::db::{ChecksDb, body_checks, body_irdl};
+use mlir_checks::db::{ChecksDb, body_checks, body_irdl, file_context, visible_irdl};
 use mlir_hir::db::{BodyId, SourceFile, body_count, body_greens, outline, parse, resolution};
+use mlir_syntax::green::ByAddress;
+use rustc_hash::FxHashSet;
 
 use crate::Diagnostic;
 use crate::check_memo::FileChecksMemo;
+use crate::clean_bodies::CleanBodies;
 
 /// The database a file's diagnostics need: the checks' queries (the facade implements it).
 #[salsa::db]
@@ -14,23 +17,37 @@ pub trait DiagnosticsDb: ChecksDb {}
 /// Name-resolution and body-check diagnostics of every body, with text ranges of the
 /// current tree.
 pub fn name_diagnostics(db: &dyn DiagnosticsDb, file: SourceFile) -> Vec<Diagnostic> {
-    let count = body_count(db, file);
-    let mut with_errors = Vec::new();
-    for index in 0..count {
-        let id = BodyId::new(db, file, index);
-        if !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty() {
-            with_errors.push(index);
-        }
-    }
-    if with_errors.is_empty() {
-        return Vec::new();
-    }
-    // Only bodies with errors need their tokens' ranges: walk the current tree for them.
+    name_diagnostics_with(db, file, &mut CleanBodies::default())
+}
+
+/// `name_diagnostics`, passing over the bodies `clean` knows found nothing (and leaving
+/// in it those of this tree).
+fn name_diagnostics_with(
+    db: &dyn DiagnosticsDb,
+    file: SourceFile,
+    clean: &mut CleanBodies,
+) -> Vec<Diagnostic> {
+    clean.start(file_context(db, file), visible_irdl(db, file));
     let greens = body_greens(db, file);
+    let mut now_clean = FxHashSet::default();
+    let mut with_errors = Vec::new();
+    for (index, (green, _)) in greens.iter().enumerate() {
+        if !clean.is_clean(green) {
+            let id = BodyId::new(db, file, index as u32);
+            if !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty()
+            {
+                with_errors.push(index);
+                continue;
+            }
+        }
+        now_clean.insert(ByAddress(green.clone()));
+    }
+    clean.keep(now_clean);
+    // Only bodies with errors need their tokens' ranges: walk the current tree for them.
     let mut out = Vec::new();
     for index in with_errors {
-        let id = BodyId::new(db, file, index);
-        let (green, offset) = &greens[index as usize];
+        let id = BodyId::new(db, file, index as u32);
+        let (green, offset) = &greens[index];
         out.extend(crate::names::located_body_diagnostics(
             green,
             *offset,
@@ -62,7 +79,7 @@ pub fn file_diagnostics_with(
     forget_bodies(db, file, count..memo.bodies_seen.max(count));
     memo.bodies_seen = count;
     let checks = crate::file_checks::file_checks_with(&root, outline(db, file), memo);
-    let semantic = name_diagnostics(db, file)
+    let semantic = name_diagnostics_with(db, file, &mut memo.clean)
         .into_iter()
         .chain(checks)
         .collect();

@@ -7,6 +7,7 @@
 //! ending its line. `@above`/`@below` skip lines that hold annotations; without a designator
 //! the target is the annotation's own line.
 
+use crate::markers::Marker;
 use mlir_syntax::{TextRange, TextSize};
 
 use crate::line_index::LineIndex;
@@ -232,7 +233,7 @@ pub fn apply_expectations(
     diagnostics: Vec<Diagnostic>,
     presentation: Presentation,
 ) -> Vec<Diagnostic> {
-    if presentation == Presentation::Editor && !text.contains("expected-") {
+    if presentation == Presentation::Editor && !Marker::Expectation.is_in(text) {
         return diagnostics;
     }
     let diagnostics = match presentation {

@@ -9,11 +9,13 @@
 mod call_checks;
 pub mod check_memo;
 pub mod chunks;
+mod clean_bodies;
 pub mod db;
 pub mod expectations;
 pub mod external;
 pub mod file_checks;
 pub mod line_index;
+pub mod markers;
 pub mod names;
 pub mod shown;
 mod symbol_uses;

@@ -117,8 +117,11 @@ pub fn dialects_of(root: &SyntaxNode) -> Vec<IrdlDialect> {
 
 /// Might the text define IRDL dialects? A cheap test before reading it as IRDL.
 pub fn may_define_dialects(text: &str) -> bool {
-    text.contains("irdl.dialect")
+    text.contains(DIALECT_OP)
 }
+
+/// The op that defines an IRDL dialect.
+pub const DIALECT_OP: &str = "irdl.dialect";
 
 /// The IRDL dialects of a file's text (`check --irdl-file`).
 pub fn dialects_in(text: &str) -> Vec<IrdlDialect> {

@@ -19,8 +19,11 @@ pub trait HirDb: salsa::Database {}
 /// made by incremental reparsing outside salsa.
 #[salsa::input(debug)]
 pub struct SourceFile {
+    /// The whole text, when it was given whole. A file edited in place has none: its
+    /// tree is its text, and flattening a million-line file on every keystroke would cost
+    /// more than the rest of the keystroke.
     #[returns(ref)]
-    pub text: Arc<str>,
+    pub text: Option<Arc<str>>,
     #[returns(ref)]
     pub parsed: Option<Parse>,
     /// The outline of that tree, which the host computes reusing the last one's parts.
@@ -45,7 +48,7 @@ pub struct BodyId<'db> {
 pub fn parse(db: &dyn HirDb, file: SourceFile) -> Parse {
     match file.parsed(db) {
         Some(parse) => parse.clone(),
-        None => mlir_syntax::parse(file.text(db)),
+        None => mlir_syntax::parse(file.text(db).as_deref().unwrap_or_default()),
     }
 }
 

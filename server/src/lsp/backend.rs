@@ -111,7 +111,7 @@ impl Backend {
         let uri = uri.clone();
         let task = tokio::task::spawn_blocking(move || {
             let snapshot = shared.documents.snapshot(&uri)?;
-            let map = PositionMap::new(&snapshot.text, &snapshot.line_index, shared.encoding());
+            let map = snapshot.positions(shared.encoding());
             Some(f(&snapshot, &map))
         });
         match task.await {
@@ -162,7 +162,7 @@ impl Backend {
             .documents
             .text(&params.uri)
             .ok_or_else(|| Error::invalid_params("the document is not open"))?;
-        Ok(serde_json::json!({ "version": version, "text": &*text }))
+        Ok(serde_json::json!({ "version": version, "text": &*text.flatten() }))
     }
 
     /// Panics inside a request, to test that the server survives it; only when the
@@ -687,7 +687,7 @@ impl LanguageServer for Backend {
         let (shared, worker) = (self.shared.clone(), self.worker.clone());
         let _ = tokio::task::spawn_blocking(move || {
             for change in changes {
-                if shared.documents.text(&change.uri).is_some() {
+                if shared.documents.version(&change.uri).is_some() {
                     continue; // the open buffer is the truth
                 }
                 match (change.typ, change.uri.to_file_path()) {
@@ -870,8 +870,8 @@ impl LanguageServer for Backend {
             .with_snapshot(&at.text_document.uri, move |snapshot, map| {
                 let offset = map.offset(at.position);
                 let root = snapshot.parse.syntax_node();
-                let mut found = ide::completions(&root, &snapshot.text, offset, &registry);
-                found.extend(ide::irdl_completions(&snapshot.text, offset, &irdl));
+                let mut found = ide::completions(&root, snapshot.text(), offset, &registry);
+                found.extend(ide::irdl_completions(snapshot.text(), offset, &irdl));
                 found
                     .iter()
                     .enumerate()

@@ -101,11 +101,11 @@ fn sources(shared: &Shared, needle: &str) -> Vec<Source> {
     let mut out: Vec<Source> = open
         .iter()
         .filter_map(|uri| Some((uri.clone(), shared.documents.snapshot(uri)?)))
-        .filter(|(_, snapshot)| snapshot.text.contains(needle))
+        .filter(|(_, snapshot)| snapshot.text().contains(needle))
         .collect();
     let indexed = shared.index.files_containing(needle);
     let closed = indexed.into_iter().filter(|(uri, _)| !open.contains(uri));
-    out.extend(closed.map(|(uri, text)| (uri, Arc::new(Snapshot::new(0, text)))));
+    out.extend(closed.map(|(uri, text)| (uri, Arc::new(Snapshot::of_flat(0, text)))));
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
 }
@@ -117,11 +117,11 @@ fn source_of(shared: &Shared, uri: &Uri) -> Option<Source> {
     }
     let path = uri.to_file_path()?;
     let (uri, text) = super::workspace::read_file(&path)?;
-    Some((uri, Arc::new(Snapshot::new(0, text))))
+    Some((uri, Arc::new(Snapshot::of_flat(0, text))))
 }
 
 fn map_of<'a>(shared: &Shared, snapshot: &'a Snapshot) -> PositionMap<'a> {
-    PositionMap::new(&snapshot.text, &snapshot.line_index, shared.encoding())
+    snapshot.positions(shared.encoding())
 }
 
 fn lsp_item(uri: &Uri, map: &PositionMap<'_>, item: &ide::CallItem) -> CallHierarchyItem {

@@ -6,52 +6,77 @@
 //! (on a 50 MB document, another 400 MB and as long as waiting).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use mlir_analysis::line_index::LineIndex;
+use mlir_analysis::markers::Marker;
 use mlir_analysis::{TextEdit, TextRange, TextSize};
 use mlir_syntax::Parse;
-use ropey::Rope;
-use tower_lsp_server::ls_types::{Position, TextDocumentContentChangeEvent, Uri};
+use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
-use super::positions::Encoding;
+use super::doc_text::DocText;
+use super::positions::{Encoding, Inside, PositionMap, char_index};
 
 /// An analysed version of a document; cheap to share with request handlers.
 pub struct Snapshot {
     pub version: i32,
-    pub text: Arc<str>,
-    pub line_index: LineIndex,
+    doc: DocText,
+    /// The text flattened, made the first time a request needs it whole.
+    flat: OnceLock<Arc<str>>,
     pub parse: Parse,
 }
 
 impl Snapshot {
-    pub fn new(version: i32, text: Arc<str>) -> Self {
-        let parse = mlir_syntax::parse(&text);
-        Self::with_parse(version, text, parse)
+    /// A snapshot parsed here, from the text flattened (which it keeps).
+    pub fn new(version: i32, doc: DocText) -> Self {
+        let flat = doc.flatten();
+        let snapshot = Self::with_parse(version, doc, mlir_syntax::parse(&flat));
+        let _ = snapshot.flat.set(flat);
+        snapshot
     }
 
-    pub fn with_parse(version: i32, text: Arc<str>, parse: Parse) -> Self {
-        let line_index = LineIndex::new(&text);
+    /// A snapshot of a text that is not open (a file on disk), parsed here.
+    pub fn of_flat(version: i32, text: Arc<str>) -> Self {
+        let snapshot = Self::with_parse(version, DocText::new(&text), mlir_syntax::parse(&text));
+        let _ = snapshot.flat.set(text);
+        snapshot
+    }
+
+    pub fn with_parse(version: i32, doc: DocText, parse: Parse) -> Self {
         Snapshot {
             version,
-            text,
-            line_index,
+            doc,
+            flat: OnceLock::new(),
             parse,
         }
+    }
+
+    /// The whole text (flattened on first use: prefer `positions` and `contains`).
+    pub fn text(&self) -> &Arc<str> {
+        self.flat.get_or_init(|| self.doc.flatten())
+    }
+
+    /// Converts positions of this version in `encoding`, from the rope's own lines.
+    pub fn positions(&self, encoding: Encoding) -> PositionMap<'_> {
+        PositionMap::for_rope(self.doc.rope(), encoding)
+    }
+
+    /// Whether `marker` occurs in the text (counted as it was edited, not scanned).
+    pub fn contains(&self, marker: Marker) -> bool {
+        mlir_analysis::TextSource::contains(&self.doc, marker)
     }
 }
 
 /// A document's text, and the edits since the analysis thread last took it.
 pub struct Pending {
     pub version: i32,
-    pub text: Arc<str>,
+    pub text: DocText,
     /// `None` when the text was replaced whole (or just opened): parse it from scratch.
     pub edits: Option<Vec<TextEdit>>,
 }
 
 struct Document {
-    rope: Rope,
+    text: DocText,
     version: i32,
     snapshot: Option<Arc<Snapshot>>,
     edits: Option<Vec<TextEdit>>,
@@ -86,7 +111,7 @@ impl Documents {
 
     pub fn open(&self, uri: Uri, text: &str, version: i32) {
         let doc = Document {
-            rope: Rope::from_str(text),
+            text: DocText::new(text),
             version,
             snapshot: None,
             edits: None,
@@ -110,7 +135,7 @@ impl Documents {
             return false;
         };
         for change in changes {
-            let edit = apply_change(&mut doc.rope, change, encoding);
+            let edit = apply_change(&mut doc.text, change, encoding);
             match (edit, doc.edits.as_mut()) {
                 (Some(edit), Some(edits)) => edits.push(edit),
                 _ => doc.edits = None,
@@ -128,7 +153,7 @@ impl Documents {
         doc.parsing = Some(doc.version);
         Some(Pending {
             version: doc.version,
-            text: Arc::from(doc.rope.to_string()),
+            text: doc.text.clone(),
             edits,
         })
     }
@@ -154,10 +179,15 @@ impl Documents {
     }
 
     /// The current text and version of a document.
-    pub fn text(&self, uri: &Uri) -> Option<(i32, Arc<str>)> {
+    pub fn text(&self, uri: &Uri) -> Option<(i32, DocText)> {
         let docs = self.lock();
         let doc = docs.get(uri)?;
-        Some((doc.version, Arc::from(doc.rope.to_string())))
+        Some((doc.version, doc.text.clone()))
+    }
+
+    /// The current version of a document.
+    pub fn version(&self, uri: &Uri) -> Option<i32> {
+        self.lock().get(uri).map(|doc| doc.version)
     }
 
     /// The analysed snapshot of the current version: the stored one, the one the analysis
@@ -173,7 +203,7 @@ impl Documents {
                 }
                 let left = WAIT_LIMIT.saturating_sub(since.elapsed());
                 if doc.parsing != Some(doc.version) || left.is_zero() {
-                    break (doc.version, Arc::from(doc.rope.to_string()));
+                    break (doc.version, doc.text.clone());
                 }
                 docs = self
                     .parsed
@@ -221,64 +251,30 @@ impl Documents {
 /// Applies one change: a whole-text replacement (returns `None`), or a range replacement
 /// (returns it as a byte-range edit of the text before it).
 fn apply_change(
-    rope: &mut Rope,
+    text: &mut DocText,
     change: TextDocumentContentChangeEvent,
     encoding: Encoding,
 ) -> Option<TextEdit> {
     let Some(range) = change.range else {
-        *rope = Rope::from_str(&change.text);
+        *text = DocText::new(&change.text);
         return None;
     };
-    let start = char_index(rope, range.start, encoding);
-    let end = char_index(rope, range.end, encoding).max(start);
+    let rope = text.rope();
+    let start = char_index(rope, range.start, encoding, Inside::Before);
+    let end = char_index(rope, range.end, encoding, Inside::Before).max(start);
     let bytes = |chars| TextSize::new(rope.char_to_byte(chars) as u32);
     let delete = TextRange::new(bytes(start), bytes(end));
-    rope.remove(start..end);
-    rope.insert(start, &change.text);
+    text.replace(start, end, &change.text);
     Some(TextEdit::replace(delete, change.text))
-}
-
-/// The char index of an LSP position, clamped to the line (without its break) and text.
-fn char_index(rope: &Rope, position: Position, encoding: Encoding) -> usize {
-    let line = position.line as usize;
-    if line >= rope.len_lines() {
-        return rope.len_chars();
-    }
-    let line_start = rope.line_to_char(line);
-    let slice = rope.line(line);
-    let content_chars = line_content_chars(&slice);
-    let offset = match encoding {
-        Encoding::Utf16 => {
-            let content_units = slice.char_to_utf16_cu(content_chars);
-            slice.utf16_cu_to_char((position.character as usize).min(content_units))
-        }
-        Encoding::Utf8 => {
-            let content_bytes = slice.char_to_byte(content_chars);
-            slice.byte_to_char((position.character as usize).min(content_bytes))
-        }
-    };
-    line_start + offset
-}
-
-/// Chars of a line without its trailing `\n`, `\r\n` or `\r`.
-fn line_content_chars(slice: &ropey::RopeSlice<'_>) -> usize {
-    let mut len = slice.len_chars();
-    if len > 0 && slice.char(len - 1) == '\n' {
-        len -= 1;
-    }
-    if len > 0 && slice.char(len - 1) == '\r' {
-        len -= 1;
-    }
-    len
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tower_lsp_server::ls_types::Range;
+    use tower_lsp_server::ls_types::{Position, Range};
 
     fn edit(
-        rope: &mut Rope,
+        doc: &mut DocText,
         (l1, c1, l2, c2): (u32, u32, u32, u32),
         text: &str,
         encoding: Encoding,
@@ -289,22 +285,22 @@ mod tests {
             range_length: None,
             text: text.into(),
         };
-        apply_change(rope, change, encoding);
+        apply_change(doc, change, encoding);
     }
 
     #[test]
     fn incremental_edits_in_both_encodings() {
-        let mut rope = Rope::from_str("a😀b\r\nsecond\rthird\n");
+        let mut rope = DocText::new("a😀b\r\nsecond\rthird\n");
         edit(&mut rope, (0, 3, 0, 4), "B", Encoding::Utf16);
-        assert_eq!(rope.to_string(), "a😀B\r\nsecond\rthird\n");
+        assert_eq!(&*rope.flatten(), "a😀B\r\nsecond\rthird\n");
         edit(&mut rope, (0, 1, 0, 5), "", Encoding::Utf8);
-        assert_eq!(rope.to_string(), "aB\r\nsecond\rthird\n");
+        assert_eq!(&*rope.flatten(), "aB\r\nsecond\rthird\n");
         edit(&mut rope, (1, 0, 2, 0), "", Encoding::Utf16);
-        assert_eq!(rope.to_string(), "aB\r\nthird\n");
+        assert_eq!(&*rope.flatten(), "aB\r\nthird\n");
         edit(&mut rope, (0, 99, 0, 99), "!", Encoding::Utf16);
-        assert_eq!(rope.to_string(), "aB!\r\nthird\n");
+        assert_eq!(&*rope.flatten(), "aB!\r\nthird\n");
         edit(&mut rope, (9, 0, 9, 0), "end", Encoding::Utf16);
-        assert_eq!(rope.to_string(), "aB!\r\nthird\nend");
+        assert_eq!(&*rope.flatten(), "aB!\r\nthird\nend");
     }
 
     fn large_document() -> (Documents, Uri) {
@@ -341,7 +337,7 @@ mod tests {
         assert!(Arc::ptr_eq(&docs.snapshot(&uri).unwrap(), &analysed));
         // The other way round, the analysis thread's tree replaces the request's.
         docs.change(&uri, 2, Vec::new(), Encoding::Utf16);
-        let text: Arc<str> = Arc::from("\"test.op\"() : () -> ()\n");
+        let text = DocText::new("\"test.op\"() : () -> ()\n");
         let requested = docs.keep_parsed(&uri, Arc::new(Snapshot::new(2, text.clone())));
         let analysed = Arc::new(Snapshot::new(2, text));
         docs.store(&uri, analysed.clone());

@@ -19,12 +19,12 @@ use mlir_analysis::Diagnostic;
 use mlir_analysis::chunks::SPLIT_MARKER;
 use mlir_analysis::expectations::{Presentation, apply_expectations};
 use mlir_analysis::external::{is_external, merge_external};
+use mlir_analysis::markers::Marker;
 use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
 
 use super::Shared;
 use super::convert;
 use super::documents::Snapshot;
-use super::positions::PositionMap;
 use super::worker::{Event, Outgoing, WorkerHandle};
 use crate::external::permits::Permits;
 use crate::external::{self, ExternalConfig, When};
@@ -177,17 +177,20 @@ impl ExternalRuns {
             match &doc.theirs {
                 Some(t) if t.version == snapshot.version => {
                     let theirs = t.diagnostics.clone();
-                    let split = snapshot.text.contains(SPLIT_MARKER);
-                    let merged = merge_external(ours, theirs, &snapshot.text, split);
+                    let split = snapshot.contains(Marker::Split);
+                    let merged = merge_external(ours, theirs, snapshot.text(), split);
                     (merged, Some(t.tool.clone()))
                 }
                 _ => (ours, None),
             }
         });
         // Annotated test files show expected diagnostics as expected (each chunk alone).
-        let split = snapshot.text.contains(SPLIT_MARKER);
-        let shown = apply_expectations(&snapshot.text, split, union, Presentation::Editor);
-        let map = PositionMap::new(&snapshot.text, &snapshot.line_index, shared.encoding());
+        let split = snapshot.contains(Marker::Split);
+        let shown = match snapshot.contains(Marker::Expectation) {
+            true => apply_expectations(snapshot.text(), split, union, Presentation::Editor),
+            false => union,
+        };
+        let map = snapshot.positions(shared.encoding());
         let convert = |d: &Diagnostic| {
             let mut converted = convert::diagnostic(&map, uri, d);
             if let (true, Some(tool)) = (is_external(d), &tool) {
@@ -238,7 +241,7 @@ fn start(shared: &Arc<Shared>, worker: &Arc<WorkerHandle>, uri: &Uri) {
             version,
             cancel: &cancel,
         };
-        run.go(&shared, &worker, &config, &command, &text);
+        run.go(&shared, &worker, &config, &command, &text.flatten());
     });
 }
 

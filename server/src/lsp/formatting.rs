@@ -18,7 +18,7 @@ pub fn edits(
 ) -> (Vec<lsp::TextEdit>, usize) {
     let range = range.map(|r| TextRange::new(map.offset(r.start), map.offset(r.end)));
     let options = FormatOptions { indent_width };
-    let formatted = format(&snapshot.parse, &snapshot.text, options, range);
+    let formatted = format(&snapshot.parse, snapshot.text(), options, range);
     let edits = formatted
         .edits
         .iter()

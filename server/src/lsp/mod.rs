@@ -6,6 +6,7 @@ mod busy;
 mod call_hierarchy;
 mod catch_panic;
 mod convert;
+mod doc_text;
 mod document_links;
 mod documents;
 mod external_runs;
@@ -188,7 +189,7 @@ impl Shared {
             else {
                 continue;
             };
-            overlay.insert(crate::ods::canonical(&path), text.to_string());
+            overlay.insert(crate::ods::canonical(&path), text.flatten().to_string());
         }
         overlay
     }

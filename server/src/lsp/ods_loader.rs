@@ -437,7 +437,7 @@ impl Context {
         let line = diagnostic.line.saturating_sub(1);
         let byte = diagnostic.column.saturating_sub(1) as usize;
         let text = match self.shared.td_documents.text(uri) {
-            Some((_, text)) => Some(text.to_string()),
+            Some((_, text)) => Some(text.flatten().to_string()),
             None => std::fs::read_to_string(&diagnostic.path).ok(),
         };
         let line_text = text

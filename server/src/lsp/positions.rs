@@ -4,6 +4,7 @@
 
 use mlir_analysis::line_index::LineIndex;
 use mlir_analysis::{TextRange, TextSize};
+use ropey::Rope;
 use tower_lsp_server::ls_types::{Position, Range};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -13,27 +14,53 @@ pub enum Encoding {
     Utf8,
 }
 
-/// A text with its line index, converting positions both ways.
+/// A text with its line index, converting positions both ways: a flat text with its
+/// `LineIndex`, or a rope (an open document's, which knows its own lines).
 pub struct PositionMap<'a> {
-    text: &'a str,
-    index: &'a LineIndex,
+    lines: Lines<'a>,
     encoding: Encoding,
+}
+
+enum Lines<'a> {
+    Flat { text: &'a str, index: &'a LineIndex },
+    Rope(&'a Rope),
 }
 
 impl<'a> PositionMap<'a> {
     pub fn new(text: &'a str, index: &'a LineIndex, encoding: Encoding) -> Self {
         PositionMap {
-            text,
-            index,
+            lines: Lines::Flat { text, index },
+            encoding,
+        }
+    }
+
+    pub fn for_rope(rope: &'a Rope, encoding: Encoding) -> Self {
+        PositionMap {
+            lines: Lines::Rope(rope),
             encoding,
         }
     }
 
     pub fn position(&self, offset: TextSize) -> Position {
-        let pos = self.index.line_col(offset);
-        let line_start = usize::from(self.index.line_start(pos.line));
-        let prefix = &self.text[line_start..line_start + pos.col as usize];
-        Position::new(pos.line, self.units(prefix))
+        match self.lines {
+            Lines::Flat { text, index } => {
+                let pos = index.line_col(offset);
+                let line_start = usize::from(index.line_start(pos.line));
+                let prefix = &text[line_start..line_start + pos.col as usize];
+                Position::new(pos.line, self.units(prefix))
+            }
+            Lines::Rope(rope) => {
+                let char = rope.byte_to_char(usize::from(offset).min(rope.len_bytes()));
+                let line = rope.char_to_line(char);
+                let column = match self.encoding {
+                    Encoding::Utf8 => rope.char_to_byte(char) - rope.line_to_byte(line),
+                    Encoding::Utf16 => {
+                        rope.char_to_utf16_cu(char) - rope.char_to_utf16_cu(rope.line_to_char(line))
+                    }
+                };
+                Position::new(line as u32, column as u32)
+            }
+        }
     }
 
     pub fn range(&self, range: TextRange) -> Range {
@@ -43,13 +70,21 @@ impl<'a> PositionMap<'a> {
     /// The byte offset of a position; a character past the end of its line means the end
     /// of the line (LSP), a line past the end means the end of the text.
     pub fn offset(&self, position: Position) -> TextSize {
-        if position.line >= self.index.line_count() {
-            return TextSize::of(self.text);
+        match self.lines {
+            Lines::Flat { text, index } => {
+                if position.line >= index.line_count() {
+                    return TextSize::of(text);
+                }
+                let start = usize::from(index.line_start(position.line));
+                let end = usize::from(index.line_start(position.line + 1));
+                let line = text[start..end].trim_end_matches(['\n', '\r']);
+                TextSize::new((start + self.byte_in_line(line, position.character)) as u32)
+            }
+            Lines::Rope(rope) => {
+                let char = char_index(rope, position, self.encoding, Inside::After);
+                TextSize::new(rope.char_to_byte(char) as u32)
+            }
         }
-        let start = usize::from(self.index.line_start(position.line));
-        let end = usize::from(self.index.line_start(position.line + 1));
-        let line = self.text[start..end].trim_end_matches(['\n', '\r']);
-        TextSize::new((start + self.byte_in_line(line, position.character)) as u32)
     }
 
     fn units(&self, text: &str) -> u32 {
@@ -75,6 +110,56 @@ impl<'a> PositionMap<'a> {
     }
 }
 
+/// Where a position inside a character (half a surrogate pair, a byte of a UTF-8
+/// sequence) goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Inside {
+    /// To the character's start (an edit's range).
+    Before,
+    /// Past the character (a request's position, as the flat text's map does).
+    After,
+}
+
+/// The char index of an LSP position in a rope, clamped to the line (without its break)
+/// and to the text.
+pub fn char_index(rope: &Rope, position: Position, encoding: Encoding, inside: Inside) -> usize {
+    let line = position.line as usize;
+    if line >= rope.len_lines() {
+        return rope.len_chars();
+    }
+    let line_start = rope.line_to_char(line);
+    let slice = rope.line(line);
+    let content_chars = line_content_chars(&slice);
+    let (offset, at) = match encoding {
+        Encoding::Utf16 => {
+            let content_units = slice.char_to_utf16_cu(content_chars);
+            let units = (position.character as usize).min(content_units);
+            let char = slice.utf16_cu_to_char(units);
+            (char, slice.char_to_utf16_cu(char) < units)
+        }
+        Encoding::Utf8 => {
+            let content_bytes = slice.char_to_byte(content_chars);
+            let bytes = (position.character as usize).min(content_bytes);
+            let char = slice.byte_to_char(bytes);
+            (char, slice.char_to_byte(char) < bytes)
+        }
+    };
+    let past = at && inside == Inside::After;
+    line_start + offset + usize::from(past)
+}
+
+/// Chars of a line without its trailing `\n`, `\r\n` or `\r`.
+fn line_content_chars(slice: &ropey::RopeSlice<'_>) -> usize {
+    let mut len = slice.len_chars();
+    if len > 0 && slice.char(len - 1) == '\n' {
+        len -= 1;
+    }
+    if len > 0 && slice.char(len - 1) == '\r' {
+        len -= 1;
+    }
+    len
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +181,30 @@ mod tests {
         );
         assert_eq!(utf16.offset(Position::new(9, 0)), TextSize::of(text));
         assert_eq!(utf16.position(TextSize::of(text)), Position::new(2, 4));
+    }
+
+    #[test]
+    fn a_rope_converts_as_the_flat_text_does() {
+        let text = "a\n\"é😀\" x\r\nlast\rß\r\n\nend";
+        let index = LineIndex::new(text);
+        let rope = Rope::from_str(text);
+        for encoding in [Encoding::Utf16, Encoding::Utf8] {
+            let flat = PositionMap::new(text, &index, encoding);
+            let roped = PositionMap::for_rope(&rope, encoding);
+            for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
+                let at = TextSize::new(offset as u32);
+                assert_eq!(roped.position(at), flat.position(at), "{offset}");
+            }
+            for line in 0..8 {
+                for character in 0..12 {
+                    let position = Position::new(line, character);
+                    assert_eq!(
+                        roped.offset(position),
+                        flat.offset(position),
+                        "{position:?}"
+                    );
+                }
+            }
+        }
     }
 }

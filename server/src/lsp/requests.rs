@@ -120,7 +120,7 @@ pub fn annotation_action(
     let (title, edit) = if code == UNMATCHED_CODE {
         let start = map.offset(diagnostic.range.start);
         let range = removal_range(
-            &snapshot.text,
+            snapshot.text(),
             TextRange::new(start, map.offset(diagnostic.range.end)),
         );
         (
@@ -136,7 +136,7 @@ pub fn annotation_action(
         let line = diagnostic.range.start.line;
         let line_start = map.offset(lsp::Position::new(line, 0));
         let line_end = map.offset(lsp::Position::new(line, u32::MAX));
-        let line_text = &snapshot.text[line_start.into()..line_end.into()];
+        let line_text = &snapshot.text()[line_start.into()..line_end.into()];
         let text = annotation_for(severity, &diagnostic.message, line_text);
         let at = lsp::Position::new(line, 0);
         (

@@ -210,7 +210,7 @@ impl Batch {
 /// tree as the document's snapshot, and converts the diagnostics.
 fn diagnostics_of(shared: &Shared, host: &mut AnalysisHost, uri: &Uri) -> Option<Publish> {
     let pending = shared.documents.take_pending(uri)?;
-    let parse = host.update(uri.as_str(), pending.text.clone(), pending.edits.as_deref());
+    let parse = host.update_from(uri.as_str(), &pending.text, pending.edits.as_deref());
     let snapshot = Arc::new(Snapshot::with_parse(pending.version, pending.text, parse));
     shared.documents.store(uri, snapshot.clone());
     // Ours, with the external verifier's findings on this version if it has any.
@@ -227,7 +227,7 @@ fn diagnostics_of(shared: &Shared, host: &mut AnalysisHost, uri: &Uri) -> Option
 /// ones; nothing when an edit is on its way (its analysis publishes).
 fn republish(shared: &Shared, uri: &Uri) -> Option<Publish> {
     let (snapshot, ours) = ExternalRuns::latest(shared, uri)?;
-    let (version, _) = shared.documents.text(uri)?;
+    let version = shared.documents.version(uri)?;
     if version != snapshot.version {
         return None;
     }
