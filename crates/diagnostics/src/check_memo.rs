@@ -24,6 +24,10 @@ use mlir_syntax::green::ByAddress;
 pub struct FileChecksMemo {
     skeleton: Option<u64>,
     bodies: FxHashMap<ByAddress, Vec<Diagnostic>>,
+    /// The symbols each op of the last tree defines (the file checks' symbol tables).
+    pub(crate) symbols: mlir_hir::symbol_memo::SymbolMemo,
+    /// The skeleton hash of each function-like op of the last tree (`skeleton_hash`).
+    skeletons: FxHashMap<ByAddress, u64>,
     /// How many bodies the file had when its diagnostics were last given (`db`).
     pub(crate) bodies_seen: u32,
     /// The bodies whose name and body checks found nothing last time (`db`).
@@ -49,7 +53,7 @@ pub(crate) struct MemoRun<'m> {
 impl<'m> MemoRun<'m> {
     /// Starts a run on the tree `root` (whose outline is `outline`).
     pub fn start(memo: &'m mut FileChecksMemo, root: &GreenNodeData, outline: &Outline) -> Self {
-        let skeleton = skeleton_hash(root);
+        let skeleton = skeleton_hash(root, &mut memo.skeletons);
         let mut old = std::mem::take(&mut memo.bodies);
         if memo.skeleton != Some(skeleton) {
             old.clear();
@@ -178,30 +182,70 @@ fn owners(outline: &Outline) -> Vec<Option<usize>> {
 
 /// A hash of the file without the regions of isolated ops that are no symbol tables (the
 /// bodies of functions): what the checks of a function's calls read beyond the function.
-fn skeleton_hash(root: &GreenNodeData) -> u64 {
-    let mut hasher = FxHasher::default();
-    let mut stack = vec![Children::new(root, TextSize::new(0))];
-    while let Some(top) = stack.last_mut() {
-        let Some((child, _)) = top.next_child() else {
-            stack.pop();
+/// Each function-like op's part is hashed apart and kept in `memo` by green node: after a
+/// keystroke only the ops on the path to the edit are hashed again, the others' parts
+/// are looked up (a walk of every signature cost more than the rest of the checks).
+fn skeleton_hash(root: &GreenNodeData, memo: &mut FxHashMap<ByAddress, u64>) -> u64 {
+    let old = std::mem::take(memo);
+    let mut stack = vec![Frame::new(root, None)];
+    loop {
+        let top = stack.last_mut().expect("the root's frame is popped last");
+        let Some((child, _)) = top.children.next_child() else {
+            let done = stack.pop().expect("a frame");
+            let hash = done.hasher.finish();
+            if let Some(key) = done.key {
+                memo.insert(key, hash);
+            }
+            match stack.last_mut() {
+                Some(parent) => hash.hash(&mut parent.hasher),
+                None => return hash,
+            }
             continue;
         };
-        let parent = top.green;
+        let parent = top.children.green;
         match child {
             NodeOrToken::Token(token) => {
-                token.kind().hash(&mut hasher);
-                token.text().hash(&mut hasher);
+                token.kind().hash(&mut top.hasher);
+                token.text().hash(&mut top.hasher);
             }
             NodeOrToken::Node(node) => {
-                node.kind().hash(&mut hasher);
+                node.kind().hash(&mut top.hasher);
                 if green_kind(node) == SyntaxKind::REGION && is_function_like(parent) {
                     continue;
                 }
-                stack.push(Children::new(node, TextSize::new(0)));
+                if !is_function_like(node) {
+                    stack.push(Frame::new(node, None));
+                    continue;
+                }
+                let key = ByAddress(node.to_owned());
+                match old.get(&key) {
+                    Some(hash) => {
+                        hash.hash(&mut top.hasher);
+                        memo.insert(key, *hash);
+                    }
+                    None => stack.push(Frame::new(node, Some(key))),
+                }
             }
         }
     }
-    hasher.finish()
+}
+
+/// A node being hashed: its children left, the hash of those seen, and the key its hash
+/// is kept under (function-like ops only).
+struct Frame<'g> {
+    children: Children<'g>,
+    hasher: FxHasher,
+    key: Option<ByAddress>,
+}
+
+impl<'g> Frame<'g> {
+    fn new(node: &'g GreenNodeData, key: Option<ByAddress>) -> Self {
+        Frame {
+            children: Children::new(node, TextSize::new(0)),
+            hasher: FxHasher::default(),
+            key,
+        }
+    }
 }
 
 /// An isolated op whose regions hold no symbols others can name.
@@ -297,5 +341,24 @@ mod tests {
         let remembered = file_checks_with(&second, &outline_once(&second), &mut memo);
         let fresh = file_checks_of(&second, &outline_once(&second));
         assert_eq!(messages(remembered), messages(fresh));
+    }
+
+    #[test]
+    fn a_skeleton_hash_from_remembered_parts_is_the_hash_computed_whole() {
+        let callee = "func.func @callee(%a: i32) -> i32 {\n  return %a : i32\n}\n";
+        let body_edit = "func.func @callee(%a: i32) -> i32 {\n  %b = arith.addi %a, %a : i32\n  return %b : i32\n}\n";
+        let signature_edit = "func.func @callee(%a: i64) -> i32 {\n  return %a : i32\n}\n";
+        let hash = |root: &SyntaxNode, memo: &mut rustc_hash::FxHashMap<_, _>| {
+            super::skeleton_hash(&root.green(), memo)
+        };
+        for (new, same) in [(body_edit, true), (signature_edit, false)] {
+            let (first, second) = trees(callee, new);
+            let mut memo = Default::default();
+            let before = hash(&first, &mut memo);
+            assert!(!memo.is_empty(), "the functions' parts are kept");
+            let remembered = hash(&second, &mut memo);
+            assert_eq!(remembered, hash(&second, &mut Default::default()));
+            assert_eq!(remembered == before, same, "{new}");
+        }
     }
 }

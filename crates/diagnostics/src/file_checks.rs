@@ -20,6 +20,7 @@ use mlir_checks::diagnostic::{Diagnostic, Note};
 use mlir_dialects::known_ops::{CALL_OPS, SYMBOL_USE_OPS, TABLE_OPS};
 use mlir_hir::ops::{self, op_name_range};
 use mlir_hir::outline::{AliasRef, Outline};
+use mlir_hir::symbol_memo::SymbolMemo;
 use mlir_hir::symbols::{Lookup, SymbolTables, table_ops};
 
 pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
@@ -28,7 +29,12 @@ pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
 
 /// `file_checks`, given the outline of `root`'s tree.
 pub fn file_checks_of(root: &SyntaxNode, outline: &Outline) -> Vec<Diagnostic> {
-    checks_in_run(root, outline, MemoRun::once(outline))
+    checks_in_run(
+        root,
+        outline,
+        MemoRun::once(outline),
+        &SymbolMemo::default(),
+    )
 }
 
 /// `file_checks_of`, reusing what `memo` remembers of the functions the last tree shared
@@ -38,25 +44,39 @@ pub fn file_checks_with(
     outline: &Outline,
     memo: &mut FileChecksMemo,
 ) -> Vec<Diagnostic> {
-    checks_in_run(root, outline, MemoRun::start(memo, &root.green(), outline))
+    let mut symbols = std::mem::take(&mut memo.symbols);
+    symbols.next_tree();
+    let out = checks_in_run(
+        root,
+        outline,
+        MemoRun::start(memo, &root.green(), outline),
+        &symbols,
+    );
+    memo.symbols = symbols;
+    out
 }
 
 /// The file checks of `root`, reusing and recording through `run`.
-fn checks_in_run(root: &SyntaxNode, outline: &Outline, mut run: MemoRun<'_>) -> Vec<Diagnostic> {
+fn checks_in_run(
+    root: &SyntaxNode,
+    outline: &Outline,
+    mut run: MemoRun<'_>,
+    symbols: &SymbolMemo,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (chunk, range) in chunks(root) {
         let found = Found::in_range(root, outline, range, &run);
         out.extend(alias_checks(&chunk, found.alias_refs));
         out.extend(distinct_checks(root, &outline.distinct_attrs, range));
         let top_level: Vec<SyntaxNode> = chunk.iter().filter(|n| ops::is_op(n)).cloned().collect();
-        out.extend(redefinitions(&top_level));
+        out.extend(redefinitions(&top_level, symbols));
         out.extend(irdl_definitions::check(&top_level));
-        let mut tables = SymbolTables::new(&chunk);
+        let mut tables = SymbolTables::new(&chunk, symbols);
         let mut calls = None;
         let mut per_op: Vec<(usize, Diagnostic)> = Vec::new();
         for (i, table) in &found.tables {
             per_op.extend(
-                table_checks(table, &mut tables)
+                table_checks(table, &mut tables, symbols)
                     .into_iter()
                     .map(|d| (*i, d)),
             );
@@ -398,20 +418,26 @@ fn alias_use_check(
 }
 
 /// Symbols are unique in a symbol table; the table's own symbol uses (`shape.lib`).
-fn table_checks(table: &SyntaxNode, tables: &mut SymbolTables<'_>) -> Vec<Diagnostic> {
-    let mut out = redefinitions(&table_ops(table));
+fn table_checks(
+    table: &SyntaxNode,
+    tables: &mut SymbolTables<'_>,
+    symbols: &SymbolMemo,
+) -> Vec<Diagnostic> {
+    let mut out = redefinitions(&table_ops(table), symbols);
     out.extend(crate::symbol_uses::check_table(table, tables));
     out
 }
 
 /// Symbols defined twice among the ops directly in one symbol table (a module, a chunk's
 /// top level, an `irdl.dialect`), with a note at the first definition.
-pub(crate) fn redefinitions(table: &[SyntaxNode]) -> Vec<Diagnostic> {
+pub(crate) fn redefinitions(table: &[SyntaxNode], symbols: &SymbolMemo) -> Vec<Diagnostic> {
     let mut seen: HashMap<String, &SyntaxNode> = HashMap::new();
     let mut out = Vec::new();
     // Ops of other dialects may reference symbols in ways we cannot tell from defining them.
-    for op in table.iter().filter(|op| ops::is_upstream_op(op)) {
-        let name = mlir_hir::symbols::symbol_definition(op).or_else(|| irdl_definition(op));
+    for op in table.iter().filter(|op| symbols.is_upstream_op(op)) {
+        let name = symbols
+            .symbol_definition(op)
+            .or_else(|| irdl_definition(op));
         let Some(name) = name else {
             continue;
         };

@@ -11,6 +11,7 @@ mod lower;
 pub mod ops;
 pub mod outline;
 pub mod resolve;
+pub mod symbol_memo;
 pub mod symbols;
 
 pub use body::{Body, Name, NameKind, name_ranges, name_tokens};

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
 
 use crate::ops::{self, op_name};
+use crate::symbol_memo::SymbolMemo;
 use mlir_dialects::known_ops::{TABLE_OPS, name_is_known_non_table};
 
 /// What a lookup found.
@@ -25,6 +26,7 @@ pub enum Lookup {
 /// The symbols of each table of a chunk (`None` = the chunk's top level).
 pub struct SymbolTables<'c> {
     chunk: &'c [SyntaxNode],
+    symbols: &'c SymbolMemo,
     tables: HashMap<Option<SyntaxNode>, HashMap<String, SyntaxNode>>,
     /// The nearest table of the ops of each block, found once per block: a file's calls
     /// are looked up on every keystroke, many from the same block.
@@ -32,9 +34,11 @@ pub struct SymbolTables<'c> {
 }
 
 impl<'c> SymbolTables<'c> {
-    pub fn new(chunk: &'c [SyntaxNode]) -> SymbolTables<'c> {
+    /// The tables of `chunk`, whose ops' symbols are read through `symbols`.
+    pub fn new(chunk: &'c [SyntaxNode], symbols: &'c SymbolMemo) -> SymbolTables<'c> {
         SymbolTables {
             chunk,
+            symbols,
             tables: HashMap::new(),
             nearest: HashMap::new(),
         }
@@ -63,7 +67,7 @@ impl<'c> SymbolTables<'c> {
 
     /// The symbol `name` defined directly in `table` (`None`: the chunk's top level).
     pub fn lookup_in(&mut self, table: Option<SyntaxNode>, name: &str) -> Lookup {
-        let chunk = self.chunk;
+        let (chunk, memo) = (self.chunk, self.symbols);
         let symbols = self.tables.entry(table.clone()).or_insert_with(|| {
             let ops = match &table {
                 Some(t) => table_ops(t),
@@ -71,7 +75,7 @@ impl<'c> SymbolTables<'c> {
             };
             let mut symbols = HashMap::new();
             for op in ops {
-                if let Some((name, _)) = defined_symbol(&op) {
+                if let Some((name, _)) = memo.defined_symbol(&op) {
                     symbols.entry(name).or_insert(op);
                 }
             }

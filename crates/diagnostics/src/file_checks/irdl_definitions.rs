@@ -6,6 +6,7 @@
 //! (`irdl.base @x`, `irdl.parametric @x<...>`) are checked with the other symbol uses;
 //! where IRDL ops may stand, in `nesting`.
 
+use mlir_hir::symbol_memo::SymbolMemo;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
 
@@ -23,7 +24,7 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
     let candidates: Vec<SyntaxNode> = top_level.iter().cloned().chain(in_modules).collect();
     for dialect in candidates.iter().filter(|op| is_named(op, "irdl.dialect")) {
         let definitions = region_ops(dialect);
-        out.extend(super::redefinitions(&definitions));
+        out.extend(super::redefinitions(&definitions, &SymbolMemo::default()));
         for definition in definitions {
             // Read once: a dialect may hold thousands of definitions.
             let children = region_ops(&definition);

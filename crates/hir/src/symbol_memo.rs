@@ -1,0 +1,134 @@
+//! What each op of a tree defines as a symbol, kept by green node from one tree to the
+//! next. The file checks read every symbol of a file's tables on each keystroke (for its
+//! redefinitions and for the calls of the edited function); all ops but those on the path
+//! to the edit are the same nodes as before, so their answers are looked up, not read
+//! again from their tokens.
+
+use std::cell::RefCell;
+
+use mlir_syntax::green::ByAddress;
+use mlir_syntax::{SyntaxNode, TextRange, TextSize};
+use rustc_hash::FxHashMap;
+
+use crate::ops;
+use crate::symbols::{defined_symbol, symbol_definition};
+
+/// One op's answers, with ranges relative to the op's start.
+#[derive(Clone)]
+struct Answers {
+    defined: Option<(String, TextRange)>,
+    is_definition: bool,
+    is_upstream: bool,
+}
+
+#[derive(Default)]
+pub struct SymbolMemo {
+    /// The last tree's answers, which this one reuses.
+    old: FxHashMap<ByAddress, Answers>,
+    /// This tree's answers so far.
+    new: RefCell<FxHashMap<ByAddress, Answers>>,
+}
+
+impl SymbolMemo {
+    /// Starts on a new tree: what the last one's ops answered may be reused, and the ops
+    /// this one does not ask about are forgotten.
+    pub fn next_tree(&mut self) {
+        self.old = std::mem::take(self.new.get_mut());
+    }
+
+    /// `defined_symbol(op)`.
+    pub fn defined_symbol(&self, op: &SyntaxNode) -> Option<(String, TextRange)> {
+        self.answers(op, |a, start| a.defined_at(start))
+    }
+
+    /// `symbol_definition(op)`.
+    pub fn symbol_definition(&self, op: &SyntaxNode) -> Option<(String, TextRange)> {
+        self.answers(op, |a, start| {
+            a.defined_at(start).filter(|_| a.is_definition)
+        })
+    }
+
+    /// `ops::is_upstream_op(op)`.
+    pub fn is_upstream_op(&self, op: &SyntaxNode) -> bool {
+        self.answers(op, |a, _| a.is_upstream)
+    }
+
+    /// What `pick` takes from the answers of `op` (which starts at the offset it is given).
+    fn answers<T>(&self, op: &SyntaxNode, pick: impl Fn(&Answers, TextSize) -> T) -> T {
+        let start = op.text_range().start();
+        let key = ByAddress(op.green().into_owned());
+        if let Some(answers) = self.new.borrow().get(&key) {
+            return pick(answers, start);
+        }
+        let answers = match self.old.get(&key) {
+            Some(answers) => answers.clone(),
+            None => Answers::of(op, start),
+        };
+        let picked = pick(&answers, start);
+        self.new.borrow_mut().insert(key, answers);
+        picked
+    }
+}
+
+impl Answers {
+    fn defined_at(&self, start: TextSize) -> Option<(String, TextRange)> {
+        let (name, range) = self.defined.as_ref()?;
+        Some((name.clone(), *range + start))
+    }
+
+    fn of(op: &SyntaxNode, start: TextSize) -> Answers {
+        let relative = |(name, range): (String, TextRange)| (name, range - start);
+        let defined = defined_symbol(op).map(relative);
+        Answers {
+            is_definition: defined.is_some() && symbol_definition(op).is_some(),
+            defined,
+            is_upstream: ops::is_upstream_op(op),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symbols::table_ops;
+    use mlir_syntax::reparse::{TextEdit, reparse};
+
+    fn answers(memo: &SymbolMemo, root: &SyntaxNode) -> Vec<String> {
+        let module = root.children().find(ops::is_op).expect("a module");
+        let direct = table_ops(&module)
+            .iter()
+            .map(|op| format!("{:?} {:?}", defined_symbol(op), symbol_definition(op)))
+            .collect::<Vec<_>>();
+        let memoized = table_ops(&module)
+            .iter()
+            .map(|op| {
+                format!(
+                    "{:?} {:?}",
+                    memo.defined_symbol(op),
+                    memo.symbol_definition(op)
+                )
+            })
+            .collect::<Vec<_>>();
+        assert_eq!(memoized, direct);
+        direct
+    }
+
+    #[test]
+    fn reused_answers_move_with_their_ops() {
+        let text = "module {\n  func.func @a() {\n    return\n  }\n  func.func private @b()\n  \"test.op\"() {sym_name = \"c\"} : () -> ()\n}\n";
+        let old = mlir_syntax::parse(text);
+        let mut memo = SymbolMemo::default();
+        answers(&memo, &old.syntax_node());
+        // Lengthen @a's body: the ops after it are the same nodes, further on.
+        let at = TextSize::new(text.find("return").unwrap() as u32);
+        let edit = TextEdit::replace(TextRange::empty(at), "return\n    ");
+        let new = reparse(&old, &edit);
+        memo.next_tree();
+        let found = answers(&memo, &new.syntax_node());
+        assert!(found[1].contains("\"b\""), "{found:?}");
+        assert!(
+            memo.old.len() >= 2,
+            "the unchanged ops' answers were there to reuse"
+        );
+    }
+}
