@@ -8,13 +8,14 @@
 use mlir_checks::FileContext;
 use mlir_dialects::irdl::IrdlDialect;
 use mlir_syntax::GreenNode;
-use mlir_syntax::green::ByAddress;
-use rustc_hash::FxHashSet;
 
 #[derive(Default)]
 pub struct CleanBodies {
     checked_with: Option<(FileContext, Vec<IrdlDialect>)>,
-    greens: FxHashSet<ByAddress>,
+    /// By body index, the tree of the body there when it was found clean. A body that
+    /// moved to another index (one inserted before it) is checked again, as is right for
+    /// any body whose tree is not the one remembered; each slot keeps one tree alive.
+    greens: Vec<Option<GreenNode>>,
 }
 
 impl CleanBodies {
@@ -30,13 +31,22 @@ impl CleanBodies {
         }
     }
 
-    pub fn is_clean(&self, green: &GreenNode) -> bool {
-        self.greens.contains(&ByAddress(green.clone()))
+    /// Whether body `index`, whose tree is `green`, was found clean with this tree.
+    pub fn is_clean(&self, index: usize, green: &GreenNode) -> bool {
+        let remembered = self.greens.get(index).and_then(Option::as_ref);
+        remembered.is_some_and(|old| std::ptr::eq::<rowan::GreenNodeData>(&**old, &**green))
     }
 
-    /// Keeps exactly `clean`, the bodies of the current tree found clean (so no tree that
-    /// the file no longer has is kept alive).
-    pub fn keep(&mut self, clean: FxHashSet<ByAddress>) {
-        self.greens = clean;
+    /// Records whether body `index` (tree `green`) is clean now.
+    pub fn set(&mut self, index: usize, green: &GreenNode, clean: bool) {
+        if self.greens.len() <= index {
+            self.greens.resize(index + 1, None);
+        }
+        self.greens[index] = clean.then(|| green.clone());
+    }
+
+    /// Forgets the bodies from `count` on (the file has no more).
+    pub fn truncate(&mut self, count: usize) {
+        self.greens.truncate(count);
     }
 }

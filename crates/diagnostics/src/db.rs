@@ -3,8 +3,6 @@
 
 use mlir_checks::db::{ChecksDb, body_checks, body_irdl, file_context, visible_irdl};
 use mlir_hir::db::{BodyId, SourceFile, body_count, body_greens, outline, parse, resolution};
-use mlir_syntax::green::ByAddress;
-use rustc_hash::FxHashSet;
 
 use crate::Diagnostic;
 use crate::check_memo::FileChecksMemo;
@@ -29,20 +27,20 @@ fn name_diagnostics_with(
 ) -> Vec<Diagnostic> {
     clean.start(file_context(db, file), visible_irdl(db, file));
     let greens = body_greens(db, file);
-    let mut now_clean = FxHashSet::default();
+    clean.truncate(greens.len());
     let mut with_errors = Vec::new();
     for (index, (green, _)) in greens.iter().enumerate() {
-        if !clean.is_clean(green) {
-            let id = BodyId::new(db, file, index as u32);
-            if !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty()
-            {
-                with_errors.push(index);
-                continue;
-            }
+        if clean.is_clean(index, green) {
+            continue;
         }
-        now_clean.insert(ByAddress(green.clone()));
+        let id = BodyId::new(db, file, index as u32);
+        let errors =
+            !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty();
+        clean.set(index, green, !errors);
+        if errors {
+            with_errors.push(index);
+        }
     }
-    clean.keep(now_clean);
     // Only bodies with errors need their tokens' ranges: walk the current tree for them.
     let mut out = Vec::new();
     for index in with_errors {

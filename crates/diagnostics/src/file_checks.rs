@@ -434,10 +434,11 @@ pub(crate) fn redefinitions(table: &[SyntaxNode], symbols: &SymbolMemo) -> Vec<D
     let mut seen: HashMap<String, &SyntaxNode> = HashMap::new();
     let mut out = Vec::new();
     // Ops of other dialects may reference symbols in ways we cannot tell from defining them.
-    for op in table.iter().filter(|op| symbols.is_upstream_op(op)) {
-        let name = symbols
-            .symbol_definition(op)
-            .or_else(|| irdl_definition(op));
+    for op in table {
+        let Some(definition) = symbols.upstream_definition(op) else {
+            continue;
+        };
+        let name = definition.or_else(|| irdl_definition(op));
         let Some(name) = name else {
             continue;
         };

@@ -48,9 +48,13 @@ impl SymbolMemo {
         })
     }
 
-    /// `ops::is_upstream_op(op)`.
-    pub fn is_upstream_op(&self, op: &SyntaxNode) -> bool {
-        self.answers(op, |a, _| a.is_upstream)
+    /// Whether `ops::is_upstream_op(op)`, and if so `symbol_definition(op)`: one lookup
+    /// for a table's redefinition check.
+    pub fn upstream_definition(&self, op: &SyntaxNode) -> Option<Option<(String, TextRange)>> {
+        self.answers(op, |a, start| {
+            a.is_upstream
+                .then(|| a.defined_at(start).filter(|_| a.is_definition))
+        })
     }
 
     /// What `pick` takes from the answers of `op` (which starts at the offset it is given).
