@@ -21,7 +21,8 @@ use mlir_dialects::known_ops::{CALL_OPS, SYMBOL_USE_OPS, TABLE_OPS};
 use mlir_hir::ops::{self, op_name_range};
 use mlir_hir::outline::{AliasRef, Outline};
 use mlir_hir::symbol_memo::SymbolMemo;
-use mlir_hir::symbols::{Lookup, SymbolTables, table_ops};
+use mlir_hir::symbol_tables::{Lookup, SymbolTables};
+use mlir_hir::symbols::table_ops;
 
 pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
     file_checks_of(root, &mlir_hir::outline::outline_once(root))

@@ -1,7 +1,7 @@
 //! Symbol uses of upstream ops whose verifiers look their symbols up (checks stage), with
 //! MLIR's messages: `llvm.call`, `memref.get_global`, `llvm.mlir.global_ctors`/`dtors`,
 //! `gpu.launch_func` in a `gpu.container_module`, and a module's `shape.lib`. Each says
-//! something only when the lookup surely fails (see `symbols::Lookup`).
+//! something only when the lookup surely fails (see `symbol_tables::Lookup`).
 
 use std::collections::HashSet;
 
@@ -12,7 +12,8 @@ use crate::call_checks::CallChecker;
 use mlir_checks::diagnostic::Diagnostic;
 use mlir_hir::ops::op_name;
 use mlir_hir::ops::op_name_range;
-use mlir_hir::symbols::{Lookup, SymbolTables, table_ops};
+use mlir_hir::symbol_tables::{Lookup, SymbolTables};
+use mlir_hir::symbols::table_ops;
 use mlir_types::Type;
 
 /// The diagnostics of one op of `SYMBOL_USE_OPS`.

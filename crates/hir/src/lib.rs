@@ -12,6 +12,7 @@ pub mod ops;
 pub mod outline;
 pub mod resolve;
 pub mod symbol_memo;
+pub mod symbol_tables;
 pub mod symbols;
 
 pub use body::{Body, Name, NameKind, name_ranges, name_tokens};
