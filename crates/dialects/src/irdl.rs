@@ -8,7 +8,9 @@
 //! constraints this file defines, and `verify` checks an op instance against them.
 
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
-use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
+use mlir_syntax::green_walk::green_kind;
+use mlir_syntax::{GreenNode, SyntaxKind::*, SyntaxNode, TextRange};
+use rowan::GreenNodeData;
 use rustc_hash::FxHashMap;
 
 use crate::registry::Variadicity;
@@ -90,6 +92,11 @@ pub enum Constraint {
 /// `mlir-opt --irdl-file` finds them); the rest of the tree is not walked, so this stays
 /// cheap on large files.
 pub fn dialects_of(root: &SyntaxNode) -> Vec<IrdlDialect> {
+    let green = root.green();
+    let top_ops = green.children().filter_map(|c| c.into_node());
+    if !top_ops.into_iter().any(is_or_holds_dialect) {
+        return Vec::new();
+    }
     let top: Vec<SyntaxNode> = root
         .children()
         .filter(mlir_syntax::op_nodes::is_op)
@@ -122,6 +129,43 @@ pub fn may_define_dialects(text: &str) -> bool {
 
 /// The op that defines an IRDL dialect.
 pub const DIALECT_OP: &str = "irdl.dialect";
+
+/// Whether the top-level op `op` is an IRDL dialect or a symbol table with one directly
+/// in its body (in a region of its own or of its generic form's list). Read from green
+/// nodes: this runs on every keystroke, and a cursor node for each of the thousands of
+/// functions of a large module would cost more than the rest of the check.
+pub fn is_or_holds_dialect(op: &GreenNodeData) -> bool {
+    let name = mlir_syntax::green::op_name(op);
+    if name == Some(DIALECT_OP) {
+        return true;
+    }
+    if !name.is_some_and(|n| crate::known_ops::TABLE_OPS.contains(&n)) {
+        return false;
+    }
+    let nodes = |n: &GreenNodeData| -> Vec<GreenNode> {
+        n.children()
+            .filter_map(|c| c.into_node().map(|n| n.to_owned()))
+            .collect()
+    };
+    let mut regions = Vec::new();
+    for child in nodes(op) {
+        match green_kind(&child) {
+            REGION => regions.push(child),
+            REGION_LIST => regions.extend(
+                nodes(&child)
+                    .into_iter()
+                    .filter(|r| green_kind(r) == REGION),
+            ),
+            _ => {}
+        }
+    }
+    regions.iter().flat_map(|r| nodes(r)).any(|block| {
+        block
+            .children()
+            .filter_map(|c| c.into_node())
+            .any(|inner| mlir_syntax::green::op_name(inner) == Some(DIALECT_OP))
+    })
+}
 
 /// The IRDL dialects of a file's text (`check --irdl-file`).
 pub fn dialects_in(text: &str) -> Vec<IrdlDialect> {

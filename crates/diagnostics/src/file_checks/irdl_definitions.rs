@@ -17,6 +17,10 @@ use mlir_hir::ops::{self, op_name_range};
 /// top-level modules), checked.
 pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    let holds_dialects = |op: &SyntaxNode| mlir_dialects::irdl::is_or_holds_dialect(&op.green());
+    if !top_level.iter().any(holds_dialects) {
+        return out;
+    }
     let in_modules = top_level
         .iter()
         .filter(|op| mlir_hir::symbols::is_symbol_table(op))

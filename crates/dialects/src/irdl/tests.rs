@@ -112,3 +112,26 @@ fn parameters_split_at_top_level_commas_only() {
     let parts = constraint::split_top_level(r#"(i32) -> i32, "a,b", [1, 2]"#);
     assert_eq!(parts, ["(i32) -> i32", r#" "a,b""#, " [1, 2]"]);
 }
+
+#[test]
+fn the_green_prefilter_finds_dialects_where_the_readers_look() {
+    let holds = |text: &str| {
+        let root = mlir_syntax::parse(text).syntax_node();
+        root.green()
+            .children()
+            .filter_map(|c| c.into_node())
+            .any(is_or_holds_dialect)
+    };
+    let dialect = "irdl.dialect @d {\n  irdl.type @t {\n  }\n}\n";
+    assert!(holds(dialect));
+    assert!(holds(&format!("module {{\n{dialect}}}\n")));
+    assert!(holds(&format!(
+        "\"builtin.module\"() ({{\n{dialect}}}) : () -> ()\n"
+    )));
+    assert!(!holds("module {\n  func.func @f() {\n    return\n  }\n}\n"));
+    // Deeper than a top-level module's body is not where dialects are read.
+    let nested =
+        format!("func.func @f() {{\n  \"test.op\"() ({{\n{dialect}}}) : () -> ()\n  return\n}}\n");
+    assert!(!holds(&nested));
+    assert!(dialects_of(&mlir_syntax::parse(&nested).syntax_node()).is_empty());
+}
