@@ -76,9 +76,13 @@ impl<'m> MemoRun<'m> {
     ) -> Self {
         let owners = owners(outline);
         let mut reused = vec![false; outline.bodies.len()];
+        // A body owns many checked ops, listed together: each body is looked up once.
+        let mut last = None;
         for owner in owners.iter().flatten() {
-            let key = ByAddress(outline.bodies[*owner].0.clone());
-            reused[*owner] = old.contains_key(&key);
+            if last.replace(*owner) != Some(*owner) {
+                let key = ByAddress(outline.bodies[*owner].0.clone());
+                reused[*owner] = old.contains_key(&key);
+            }
         }
         MemoRun {
             memo,
@@ -120,7 +124,9 @@ impl<'m> MemoRun<'m> {
     /// positions; the memo keeps them for the next run.
     pub fn finish(mut self, outline: &Outline) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        let owning: BTreeSet<usize> = self.owners.iter().flatten().copied().collect();
+        let mut owning: Vec<usize> = self.owners.iter().flatten().copied().collect();
+        owning.sort_unstable();
+        owning.dedup();
         for body in owning {
             let (green, start) = &outline.bodies[body];
             let key = || ByAddress(green.clone());

@@ -10,6 +10,7 @@ mod irdl_nesting;
 mod irdl_tests;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use mlir_syntax::ast::{self, AstNode};
 use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange};
@@ -432,20 +433,20 @@ fn table_checks(
 /// Symbols defined twice among the ops directly in one symbol table (a module, a chunk's
 /// top level, an `irdl.dialect`), with a note at the first definition.
 pub(crate) fn redefinitions(table: &[SyntaxNode], symbols: &SymbolMemo) -> Vec<Diagnostic> {
-    let mut seen: HashMap<String, &SyntaxNode> = HashMap::new();
+    let mut seen: HashMap<Arc<str>, &SyntaxNode> = HashMap::new();
     let mut out = Vec::new();
     // Ops of other dialects may reference symbols in ways we cannot tell from defining them.
     for op in table {
         let Some(definition) = symbols.upstream_definition(op) else {
             continue;
         };
-        let name = definition.or_else(|| irdl_definition(op));
-        let Some(name) = name else {
+        let irdl = || irdl_definition(op).map(|(name, _)| Arc::from(name));
+        let Some(name) = definition.or_else(irdl) else {
             continue;
         };
-        match seen.get(&name.0) {
+        match seen.get(&name) {
             Some(first) => {
-                let message = format!("redefinition of symbol named '{}'", name.0);
+                let message = format!("redefinition of symbol named '{name}'");
                 let mut d = Diagnostic::error("symbol", message, op_name_range(op));
                 d.notes.push(Note {
                     range: op_name_range(first),
@@ -454,7 +455,7 @@ pub(crate) fn redefinitions(table: &[SyntaxNode], symbols: &SymbolMemo) -> Vec<D
                 out.push(d);
             }
             None => {
-                seen.insert(name.0, op);
+                seen.insert(name, op);
             }
         }
     }

@@ -5,6 +5,7 @@
 //! again from their tokens.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use mlir_syntax::green::ByAddress;
 use mlir_syntax::{SyntaxNode, TextRange, TextSize};
@@ -16,7 +17,8 @@ use crate::symbols::{defined_symbol, symbol_definition};
 /// One op's answers, with ranges relative to the op's start.
 #[derive(Clone)]
 struct Answers {
-    defined: Option<(String, TextRange)>,
+    /// Shared, so that a table's map of names takes them without copying.
+    defined: Option<(Arc<str>, TextRange)>,
     is_definition: bool,
     is_upstream: bool,
 }
@@ -41,6 +43,11 @@ impl SymbolMemo {
         self.answers(op, |a, start| a.defined_at(start))
     }
 
+    /// The name of `defined_symbol(op)`, shared with the memo.
+    pub fn defined_name(&self, op: &SyntaxNode) -> Option<Arc<str>> {
+        self.answers(op, |a, _| a.defined.as_ref().map(|(name, _)| name.clone()))
+    }
+
     /// `symbol_definition(op)`.
     pub fn symbol_definition(&self, op: &SyntaxNode) -> Option<(String, TextRange)> {
         self.answers(op, |a, start| {
@@ -48,12 +55,12 @@ impl SymbolMemo {
         })
     }
 
-    /// Whether `ops::is_upstream_op(op)`, and if so `symbol_definition(op)`: one lookup
-    /// for a table's redefinition check.
-    pub fn upstream_definition(&self, op: &SyntaxNode) -> Option<Option<(String, TextRange)>> {
-        self.answers(op, |a, start| {
-            a.is_upstream
-                .then(|| a.defined_at(start).filter(|_| a.is_definition))
+    /// Whether `ops::is_upstream_op(op)`, and if so the name of `symbol_definition(op)`:
+    /// one lookup for a table's redefinition check.
+    pub fn upstream_definition(&self, op: &SyntaxNode) -> Option<Option<Arc<str>>> {
+        self.answers(op, |a, _| {
+            let name = a.defined.as_ref().map(|(name, _)| name.clone());
+            a.is_upstream.then(|| name.filter(|_| a.is_definition))
         })
     }
 
@@ -77,11 +84,11 @@ impl SymbolMemo {
 impl Answers {
     fn defined_at(&self, start: TextSize) -> Option<(String, TextRange)> {
         let (name, range) = self.defined.as_ref()?;
-        Some((name.clone(), *range + start))
+        Some((name.to_string(), *range + start))
     }
 
     fn of(op: &SyntaxNode, start: TextSize) -> Answers {
-        let relative = |(name, range): (String, TextRange)| (name, range - start);
+        let relative = |(name, range): (String, TextRange)| (Arc::from(name), range - start);
         let defined = defined_symbol(op).map(relative);
         Answers {
             is_definition: defined.is_some() && symbol_definition(op).is_some(),

@@ -3,6 +3,7 @@
 //! `lookupNearestSymbolFrom` restricted to the tables `symbols` knows.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use mlir_syntax::SyntaxNode;
 
@@ -24,7 +25,7 @@ pub enum Lookup {
 pub struct SymbolTables<'c> {
     chunk: &'c [SyntaxNode],
     symbols: &'c SymbolMemo,
-    tables: HashMap<Option<SyntaxNode>, HashMap<String, SyntaxNode>>,
+    tables: HashMap<Option<SyntaxNode>, HashMap<Arc<str>, SyntaxNode>>,
     /// The nearest table of the ops of each block, found once per block: a file's calls
     /// are looked up on every keystroke, many from the same block.
     nearest: HashMap<SyntaxNode, Option<Option<SyntaxNode>>>,
@@ -72,7 +73,7 @@ impl<'c> SymbolTables<'c> {
             };
             let mut symbols = HashMap::new();
             for op in ops {
-                if let Some((name, _)) = memo.defined_symbol(&op) {
+                if let Some(name) = memo.defined_name(&op) {
                     symbols.entry(name).or_insert(op);
                 }
             }
