@@ -30,15 +30,18 @@ impl Snapshot {
     /// A snapshot parsed here, from the text flattened (which it keeps).
     pub fn new(version: i32, doc: DocText) -> Self {
         let flat = doc.flatten();
-        let snapshot = Self::with_parse(version, doc, mlir_syntax::parse(&flat));
-        let _ = snapshot.flat.set(flat);
-        snapshot
+        Self::parsed_from(version, doc, flat)
     }
 
     /// A snapshot of a text that is not open (a file on disk), parsed here.
     pub fn of_flat(version: i32, text: Arc<str>) -> Self {
-        let snapshot = Self::with_parse(version, DocText::new(&text), mlir_syntax::parse(&text));
-        let _ = snapshot.flat.set(text);
+        Self::parsed_from(version, DocText::new(&text), text)
+    }
+
+    /// `doc` parsed from `flat`, its flattened text, which the snapshot keeps.
+    fn parsed_from(version: i32, doc: DocText, flat: Arc<str>) -> Self {
+        let snapshot = Self::with_parse(version, doc, mlir_syntax::parse(&flat));
+        let _ = snapshot.flat.set(flat);
         snapshot
     }
 
