@@ -3,7 +3,9 @@
 //! into the dialect prefix (namespace) and the op (function). Tokens never overlap and never
 //! span lines.
 
-use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use mlir_syntax::green_walk::{green_kind, kind_of_raw};
+use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
+use rowan::{GreenNodeData, NodeOrToken};
 
 /// What a highlighted token is. The server maps each to a standard LSP token type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -51,27 +53,38 @@ pub struct HighlightToken {
     pub modifiers: Modifiers,
 }
 
-/// Highlight tokens in file order, restricted to `range` when given.
+/// Highlight tokens in file order, restricted to `range` when given (the tokens that touch
+/// it). The walk reads green data and passes over subtrees outside the range: a request
+/// for the visible lines of a million-line file reads those lines, not the file.
 pub fn semantic_tokens(root: &SyntaxNode, range: Option<TextRange>) -> Vec<HighlightToken> {
-    let tokens = match range {
-        Some(range) => root
-            .covering_element(range)
-            .into_node()
-            .unwrap_or_else(|| root.clone())
-            .descendants_with_tokens()
-            .filter_map(|e| e.into_token())
-            .filter(|t| t.text_range().intersect(range).is_some())
-            .collect::<Vec<_>>(),
-        None => root
-            .descendants_with_tokens()
-            .filter_map(|e| e.into_token())
-            .collect(),
-    };
     let mut out = Vec::new();
-    for token in tokens {
-        highlight(&token, &mut out);
-    }
+    let green = root.green();
+    walk(&green, root.text_range().start(), range, &mut out);
     out
+}
+
+fn walk(
+    node: &GreenNodeData,
+    start: TextSize,
+    range: Option<TextRange>,
+    out: &mut Vec<HighlightToken>,
+) {
+    let parent = green_kind(node);
+    let mut at = start;
+    for child in node.children() {
+        let child_range = TextRange::at(at, child.text_len());
+        at = child_range.end();
+        if range.is_some_and(|r| child_range.intersect(r).is_none()) {
+            continue;
+        }
+        match child {
+            NodeOrToken::Node(node) => walk(node, child_range.start(), range, out),
+            NodeOrToken::Token(token) => {
+                let kind = kind_of_raw(token.kind());
+                highlight(kind, parent, token.text(), child_range, out)
+            }
+        }
+    }
 }
 
 fn push(out: &mut Vec<HighlightToken>, range: TextRange, kind: HighlightKind, modifiers: u32) {
@@ -84,14 +97,19 @@ fn push(out: &mut Vec<HighlightToken>, range: TextRange, kind: HighlightKind, mo
     }
 }
 
-fn highlight(token: &SyntaxToken, out: &mut Vec<HighlightToken>) {
-    let parent = token.parent().map(|p| p.kind());
-    let range = token.text_range();
+fn highlight(
+    kind: SyntaxKind,
+    parent: SyntaxKind,
+    text: &str,
+    range: TextRange,
+    out: &mut Vec<HighlightToken>,
+) {
+    let parent = Some(parent);
     use HighlightKind as H;
-    match (token.kind(), parent) {
+    match (kind, parent) {
         (COMMENT | SPLIT_MARKER, _) => push(out, range, H::Comment, 0),
-        (BARE_ID, Some(OP_NAME)) => op_name(token.text(), range.start(), out),
-        (STRING, Some(GENERIC_OP)) => generic_op_name(token.text(), range.start(), out),
+        (BARE_ID, Some(OP_NAME)) => op_name(text, range.start(), out),
+        (STRING, Some(GENERIC_OP)) => generic_op_name(text, range.start(), out),
         (STRING, _) => push(out, range, H::String, 0),
         (INT_NUMBER | HEX_NUMBER | FLOAT_NUMBER, _) => push(out, range, H::Number, 0),
         (VALUE_ID, Some(OP_RESULT)) => push(out, range, H::Value, Modifiers::DECLARATION),
@@ -224,5 +242,36 @@ mod tests {
             Type+2 i32
         "#]]
         .assert_eq(&highlights(text));
+    }
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::*;
+
+    /// A range request answers what the full request has there: the walk passes over
+    /// the subtrees outside the range, and nothing inside it.
+    #[test]
+    fn a_range_gives_the_full_answer_s_tokens_in_it() {
+        let text = "module {\n  func.func @f(%a: i32) -> i32 {\n    %0 = arith.addi %a, %a : i32\n    scf.for %i = %a to %a step %a {\n      \"test.op\"() {v = 1 : i64} : () -> ()\n    }\n    return %0 : i32\n  }\n  // tail\n  func.func private @g()\n}\n";
+        let parse = mlir_syntax::parse(text);
+        let root = parse.syntax_node();
+        let full = semantic_tokens(&root, None);
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .filter(|&i| i < text.len())
+            .collect();
+        for (a, &start) in line_starts.iter().enumerate() {
+            for &next in &line_starts[a..] {
+                let end = text[next..].find('\n').map_or(text.len(), |i| next + i);
+                let range = TextRange::new(TextSize::new(start as u32), TextSize::new(end as u32));
+                let expected: Vec<_> = full
+                    .iter()
+                    .filter(|t| t.range.intersect(range).is_some())
+                    .copied()
+                    .collect();
+                assert_eq!(semantic_tokens(&root, Some(range)), expected, "{range:?}");
+            }
+        }
     }
 }
