@@ -8,6 +8,8 @@ use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 use mlir_hir::symbols::{last_segment, symbol_definition};
 use mlir_syntax::op_nodes::{is_op, op_name};
 
+use crate::unit_memo::{UnitMemo, is_unit};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SymbolKind {
     Module,
@@ -29,8 +31,17 @@ pub struct DocumentSymbol {
     pub children: Vec<DocumentSymbol>,
 }
 
-/// Symbols of a file; `text` is its text (for chunk boundaries).
+/// Symbols of a file, grouped by chunk if it has split markers.
 pub fn document_symbols(root: &SyntaxNode) -> Vec<DocumentSymbol> {
+    document_symbols_with(root, &mut SymbolsMemo::default())
+}
+
+/// Each long op's symbols (itself and those nested in it), relative to its start.
+pub type SymbolsMemo = UnitMemo<Vec<DocumentSymbol>>;
+
+/// `document_symbols`, reusing what `memo` kept of the ops the last tree shared with this one.
+pub fn document_symbols_with(root: &SyntaxNode, memo: &mut SymbolsMemo) -> Vec<DocumentSymbol> {
+    memo.next_tree();
     let mut chunks = Vec::new();
     let mut current: Vec<DocumentSymbol> = Vec::new();
     let mut chunk_start = TextSize::new(0);
@@ -45,7 +56,7 @@ pub fn document_symbols(root: &SyntaxNode) -> Vec<DocumentSymbol> {
             ));
             chunk_start = element.text_range().end();
         } else if let Some(node) = element.as_node() {
-            current.extend(symbols_of(node));
+            current.extend(symbols_of(node, memo));
         }
     }
     if chunks.is_empty() {
@@ -99,22 +110,47 @@ fn chunk_symbol(
 }
 
 /// The symbols `node` defines: itself if it is a symbol op (with its nested symbols as
-/// children), otherwise the symbols of the ops nested in it.
-fn symbols_of(node: &SyntaxNode) -> Vec<DocumentSymbol> {
-    let nested = || {
+/// children), otherwise the symbols of the ops nested in it. A long op's are kept.
+fn symbols_of(node: &SyntaxNode, memo: &mut SymbolsMemo) -> Vec<DocumentSymbol> {
+    let green = node.green();
+    if !is_op(node) || !is_unit(&green) {
+        return read_symbols_of(node, memo);
+    }
+    let start = node.text_range().start();
+    let kept = memo.get(&green, |memo| {
+        let mut symbols = read_symbols_of(node, memo);
+        shift(&mut symbols, |r| r - start);
+        symbols
+    });
+    let mut symbols = kept.to_vec();
+    shift(&mut symbols, |r| r + start);
+    symbols
+}
+
+fn read_symbols_of(node: &SyntaxNode, memo: &mut SymbolsMemo) -> Vec<DocumentSymbol> {
+    let nested = |memo: &mut SymbolsMemo| {
         node.children()
-            .flat_map(|child| symbols_of(&child))
+            .flat_map(|child| symbols_of(&child, memo))
             .collect::<Vec<_>>()
     };
     if !is_op(node) {
-        return nested();
+        return nested(memo);
     }
     match symbol_op(node) {
         Some(mut symbol) => {
-            symbol.children = nested();
+            symbol.children = nested(memo);
             vec![symbol]
         }
-        None => nested(),
+        None => nested(memo),
+    }
+}
+
+/// Moves the symbols' ranges, and their children's.
+fn shift(symbols: &mut [DocumentSymbol], by: impl Fn(TextRange) -> TextRange + Copy) {
+    for symbol in symbols {
+        symbol.range = by(symbol.range);
+        symbol.selection_range = by(symbol.selection_range);
+        shift(&mut symbol.children, by);
     }
 }
 

@@ -2,7 +2,11 @@
 //! blocks of line comments, `// -----` chunks and the file-metadata block. Ranges are
 //! bytes; the server turns them into lines and drops those within one line.
 
+use mlir_syntax::green_walk::{green_kind, kind_of_raw};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
+use rowan::{GreenNodeData, NodeOrToken};
+
+use crate::unit_memo::{UnitMemo, is_unit};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FoldKind {
@@ -32,62 +36,122 @@ fn folds(kind: mlir_syntax::SyntaxKind) -> bool {
     )
 }
 
+/// The folds of a file, in order.
 pub fn folding_ranges(root: &SyntaxNode) -> Vec<FoldRange> {
-    let mut out: Vec<FoldRange> = root
-        .descendants()
-        .filter(|n| folds(n.kind()))
-        .map(|n| FoldRange {
-            range: n.text_range(),
-            kind: FoldKind::Region,
-        })
-        .collect();
-    out.extend(comment_blocks(root));
-    out.extend(chunks(root));
-    out.sort_by_key(|f| (f.range.start(), std::cmp::Reverse(f.range.end())));
-    out
+    folding_ranges_with(root, &mut FoldsMemo::default())
 }
 
-/// Runs of two or more comments on consecutive lines (split markers end a run).
-fn comment_blocks(root: &SyntaxNode) -> Vec<FoldRange> {
-    let mut out = Vec::new();
-    let mut run: Option<(TextRange, usize)> = None;
-    for token in root
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-    {
-        match token.kind() {
-            COMMENT => {
-                run = Some(match run {
-                    Some((range, n)) => (range.cover(token.text_range()), n + 1),
-                    None => (token.text_range(), 1),
-                });
+/// `folding_ranges`, reusing what `memo` kept of the ops the last tree shared with this one.
+pub fn folding_ranges_with(root: &SyntaxNode, memo: &mut FoldsMemo) -> Vec<FoldRange> {
+    memo.next_tree();
+    let mut walk = FoldWalk::default();
+    walk.node(&root.green(), root.text_range().start(), memo);
+    walk.flush_comments();
+    let Folds { mut folds, markers } = walk.out;
+    folds.extend(chunks(root, &markers));
+    folds.sort_by_key(|f| (f.range.start(), std::cmp::Reverse(f.range.end())));
+    folds
+}
+
+/// What a subtree holds: its folds and its split markers.
+#[derive(Default)]
+pub struct Folds {
+    folds: Vec<FoldRange>,
+    markers: Vec<TextRange>,
+}
+
+pub type FoldsMemo = UnitMemo<Folds>;
+
+/// A walk of green nodes gathering folds, and the run of comments it is in.
+#[derive(Default)]
+struct FoldWalk {
+    out: Folds,
+    /// The comments' range and count.
+    run: Option<(TextRange, usize)>,
+}
+
+impl FoldWalk {
+    fn node(&mut self, green: &GreenNodeData, start: TextSize, memo: &mut FoldsMemo) {
+        if folds(green_kind(green)) {
+            self.out.folds.push(FoldRange {
+                range: TextRange::at(start, green.text_len()),
+                kind: FoldKind::Region,
+            });
+        }
+        let mut at = start;
+        for child in green.children() {
+            let child_start = at;
+            at += child.text_len();
+            match child {
+                NodeOrToken::Node(node) if is_unit(node) => {
+                    // It starts and ends with a token that is no comment: the run ends.
+                    self.flush_comments();
+                    let unit = memo.get(node, |memo| unit_folds(node, memo));
+                    self.take_shifted(&unit, child_start);
+                }
+                NodeOrToken::Node(node) => self.node(node, child_start, memo),
+                NodeOrToken::Token(token) => {
+                    let range = TextRange::at(child_start, token.text_len());
+                    self.token(kind_of_raw(token.kind()), token.text(), range);
+                }
             }
-            WHITESPACE if token.text().matches('\n').count() <= 1 => {}
-            _ => flush_comment_run(&mut run, &mut out),
         }
     }
-    flush_comment_run(&mut run, &mut out);
-    out
+
+    /// Comments on consecutive lines make a run; anything else but a line's whitespace
+    /// ends it (split markers too).
+    fn token(&mut self, kind: mlir_syntax::SyntaxKind, text: &str, range: TextRange) {
+        match kind {
+            COMMENT => {
+                self.run = Some(match self.run {
+                    Some((run, n)) => (run.cover(range), n + 1),
+                    None => (range, 1),
+                });
+            }
+            WHITESPACE if text.matches('\n').count() <= 1 => {}
+            _ => {
+                if kind == SPLIT_MARKER {
+                    self.out.markers.push(range);
+                }
+                self.flush_comments();
+            }
+        }
+    }
+
+    /// Runs of two or more comments fold.
+    fn flush_comments(&mut self) {
+        if let Some((range, count)) = self.run.take()
+            && count >= 2
+        {
+            self.out.folds.push(FoldRange {
+                range,
+                kind: FoldKind::Comment,
+            });
+        }
+    }
+
+    fn take_shifted(&mut self, unit: &Folds, start: TextSize) {
+        let folds = unit.folds.iter().map(|f| FoldRange {
+            range: f.range + start,
+            kind: f.kind,
+        });
+        self.out.folds.extend(folds);
+        self.out
+            .markers
+            .extend(unit.markers.iter().map(|m| *m + start));
+    }
 }
 
-fn flush_comment_run(run: &mut Option<(TextRange, usize)>, out: &mut Vec<FoldRange>) {
-    if let Some((range, count)) = run.take()
-        && count >= 2
-    {
-        out.push(FoldRange {
-            range,
-            kind: FoldKind::Comment,
-        });
-    }
+/// A unit's folds, relative to its start.
+fn unit_folds(green: &GreenNodeData, memo: &mut FoldsMemo) -> Folds {
+    let mut walk = FoldWalk::default();
+    walk.node(green, TextSize::new(0), memo);
+    walk.flush_comments();
+    walk.out
 }
 
 /// Each `// -----` chunk, from just after its marker to just before the next.
-fn chunks(root: &SyntaxNode) -> Vec<FoldRange> {
-    let markers: Vec<TextRange> = root
-        .descendants_with_tokens()
-        .filter(|e| e.kind() == SPLIT_MARKER)
-        .map(|e| e.text_range())
-        .collect();
+fn chunks(root: &SyntaxNode, markers: &[TextRange]) -> Vec<FoldRange> {
     if markers.is_empty() {
         return Vec::new();
     }

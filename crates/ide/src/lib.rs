@@ -25,14 +25,17 @@ mod selection_ranges;
 mod semantic_tokens;
 mod signature_help;
 mod type_hover;
+mod unit_memo;
 
 pub use call_hierarchy::{
     CallItem, CallSites, call_item, call_target_at, incoming_calls, outgoing_calls,
 };
 pub use completion::{CompletionItem, CompletionKind, completions};
-pub use document_links::{DocumentLink, document_links};
-pub use document_symbols::{DocumentSymbol, SymbolKind, document_symbols, flat_symbols};
-pub use folding_ranges::{FoldKind, FoldRange, folding_ranges};
+pub use document_links::{DocumentLink, LinksMemo, document_links, document_links_with};
+pub use document_symbols::{
+    DocumentSymbol, SymbolKind, SymbolsMemo, document_symbols, document_symbols_with, flat_symbols,
+};
+pub use folding_ranges::{FoldKind, FoldRange, FoldsMemo, folding_ranges, folding_ranges_with};
 pub use format::{FormatEdit, FormatOptions, Formatted, apply_format_edits, format};
 pub use hover::hover;
 pub use hover_result::HoverResult;
@@ -50,3 +53,4 @@ pub use selection_ranges::selection_ranges;
 pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};
 pub use signature_help::{SignatureHelp, SignatureParameter, signature_help};
 pub use type_hover::type_hover;
+pub use unit_memo::{RequestMemos, UnitMemo};

@@ -17,7 +17,7 @@ use super::external_runs::ExternalRuns;
 use super::irdl_sources;
 use super::ods_loader::OdsLoader;
 use super::positions::{Encoding, PositionMap};
-use super::requests::SemanticTokenCache;
+use super::requests::{RequestMemoCache, SemanticTokenCache, locked};
 use super::worker::{Event, WorkerHandle};
 use super::{Settings, Shared, convert};
 
@@ -26,6 +26,7 @@ pub struct Backend {
     shared: Arc<Shared>,
     worker: Arc<WorkerHandle>,
     semantic_tokens: SemanticTokenCache,
+    request_memos: RequestMemoCache,
     capabilities: std::sync::RwLock<ClientFeatures>,
     ods: OdsLoader,
 }
@@ -75,6 +76,7 @@ impl Backend {
             shared,
             worker,
             semantic_tokens: SemanticTokenCache::default(),
+            request_memos: RequestMemoCache::default(),
             capabilities: Default::default(),
             ods,
         }
@@ -651,6 +653,7 @@ impl LanguageServer for Backend {
         }
         self.reindex_from_disk(&uri);
         self.semantic_tokens.forget(&uri);
+        self.request_memos.forget(&uri);
         if self.shared.documents.close(&uri) {
             ExternalRuns::closed(&self.shared, &uri);
             self.worker.send(Event::Closed(uri));
@@ -948,13 +951,12 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
+        let memos = self.request_memos.of(&params.text_document.uri);
         let symbols = self
-            .with_snapshot(&params.text_document.uri, |snapshot, map| {
-                let symbols = ide::document_symbols(&snapshot.parse.syntax_node());
-                symbols
-                    .iter()
-                    .map(|s| convert::document_symbol(map, s))
-                    .collect::<Vec<_>>()
+            .with_snapshot(&params.text_document.uri, move |snapshot, map| {
+                let root = snapshot.parse.syntax_node();
+                let symbols = ide::document_symbols_with(&root, &mut locked(&memos.symbols));
+                convert::document_symbols(map, &symbols)
             })
             .await?;
         Ok(Some(DocumentSymbolResponse::Nested(symbols)))
@@ -1001,13 +1003,12 @@ impl LanguageServer for Backend {
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let memos = self.request_memos.of(&params.text_document.uri);
         let folds = self
-            .with_snapshot(&params.text_document.uri, |snapshot, map| {
-                let folds = ide::folding_ranges(&snapshot.parse.syntax_node());
-                folds
-                    .iter()
-                    .filter_map(|f| convert::folding_range(map, f))
-                    .collect::<Vec<_>>()
+            .with_snapshot(&params.text_document.uri, move |snapshot, map| {
+                let root = snapshot.parse.syntax_node();
+                let folds = ide::folding_ranges_with(&root, &mut locked(&memos.folds));
+                convert::folding_ranges(map, &folds)
             })
             .await?;
         Ok(Some(folds))
@@ -1092,9 +1093,12 @@ impl LanguageServer for Backend {
     async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
         let uri = params.text_document.uri.clone();
         let folders = self.shared.folders();
+        let memos = self.request_memos.of(&uri);
         let links = self
             .with_snapshot(&params.text_document.uri, move |snapshot, map| {
-                super::document_links::links(snapshot, map, &uri, &folders)
+                let root = snapshot.parse.syntax_node();
+                let found = ide::document_links_with(&root, &mut locked(&memos.links));
+                super::document_links::links(&found, map, &uri, &folders)
             })
             .await?;
         Ok(Some(links))

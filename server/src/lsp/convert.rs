@@ -40,22 +40,56 @@ fn severity(severity: Severity) -> DiagnosticSeverity {
     }
 }
 
+/// The symbols with their positions, found in one pass over the text.
+pub fn document_symbols(
+    map: &PositionMap<'_>,
+    symbols: &[ide::DocumentSymbol],
+) -> Vec<lsp::DocumentSymbol> {
+    fn offsets(symbols: &[ide::DocumentSymbol], out: &mut Vec<mlir_analysis::TextSize>) {
+        for s in symbols {
+            out.extend([s.range.start(), s.range.end()]);
+            out.extend([s.selection_range.start(), s.selection_range.end()]);
+            offsets(&s.children, out);
+        }
+    }
+    let mut all = Vec::new();
+    offsets(symbols, &mut all);
+    let positions = map.positions(&all);
+    let mut next = positions
+        .chunks_exact(2)
+        .map(|p| lsp::Range::new(p[0], p[1]));
+    symbols
+        .iter()
+        .map(|s| document_symbol(s, &mut next))
+        .collect()
+}
+
+/// One symbol, its ranges taken from `ranges` in the order `document_symbols` listed them.
 #[allow(deprecated)] // `deprecated` is a required field of the struct
-pub fn document_symbol(map: &PositionMap<'_>, s: &ide::DocumentSymbol) -> lsp::DocumentSymbol {
-    let children: Vec<_> = s.children.iter().map(|c| document_symbol(map, c)).collect();
+fn document_symbol(
+    s: &ide::DocumentSymbol,
+    ranges: &mut impl Iterator<Item = lsp::Range>,
+) -> lsp::DocumentSymbol {
+    let range = ranges.next().unwrap_or_default();
+    let selection_range = ranges.next().unwrap_or_default();
+    let children: Vec<_> = s
+        .children
+        .iter()
+        .map(|c| document_symbol(c, ranges))
+        .collect();
     lsp::DocumentSymbol {
         name: s.name.clone(),
         detail: s.detail.clone(),
         kind: symbol_kind(s.kind),
         tags: None,
         deprecated: None,
-        range: map.range(s.range),
-        selection_range: map.range(s.selection_range),
+        range,
+        selection_range,
         children: (!children.is_empty()).then_some(children),
     }
 }
 
-fn symbol_kind(kind: ide::SymbolKind) -> lsp::SymbolKind {
+pub fn symbol_kind(kind: ide::SymbolKind) -> lsp::SymbolKind {
     match kind {
         ide::SymbolKind::Module => lsp::SymbolKind::MODULE,
         ide::SymbolKind::Namespace => lsp::SymbolKind::NAMESPACE,
@@ -65,11 +99,23 @@ fn symbol_kind(kind: ide::SymbolKind) -> lsp::SymbolKind {
     }
 }
 
+/// The folds that span lines, their lines found in one pass over the text.
+pub fn folding_ranges(map: &PositionMap<'_>, folds: &[ide::FoldRange]) -> Vec<FoldingRange> {
+    let offsets: Vec<_> = folds
+        .iter()
+        .flat_map(|f| [f.range.start(), f.range.end()])
+        .collect();
+    let positions = map.positions(&offsets);
+    folds
+        .iter()
+        .zip(positions.chunks_exact(2))
+        .filter_map(|(fold, lines)| folding_range(fold, lines[0].line, lines[1].line))
+        .collect()
+}
+
 /// A fold over lines; `None` when it starts and ends on one line. A region's closing
 /// bracket stays visible, so it folds up to the line before its last line.
-pub fn folding_range(map: &PositionMap<'_>, fold: &ide::FoldRange) -> Option<FoldingRange> {
-    let start = map.position(fold.range.start()).line;
-    let mut end = map.position(fold.range.end()).line;
+fn folding_range(fold: &ide::FoldRange, start: u32, mut end: u32) -> Option<FoldingRange> {
     if fold.kind == FoldKind::Region && end > start + 1 {
         end -= 1;
     }
@@ -148,11 +194,11 @@ fn token_modifiers(modifiers: Modifiers) -> u32 {
 pub fn semantic_tokens(map: &PositionMap<'_>, tokens: &[HighlightToken]) -> Vec<SemanticToken> {
     let mut out = Vec::with_capacity(tokens.len());
     let (mut prev_line, mut prev_start) = (0, 0);
+    // Tokens come in file order, without overlaps: their offsets never go back.
+    let mut positions = map.in_order();
     for token in tokens {
-        let (start, end) = (
-            map.position(token.range.start()),
-            map.position(token.range.end()),
-        );
+        let start = positions.position(token.range.start());
+        let end = positions.position(token.range.end());
         if start.line != end.line || end.character == start.character {
             continue;
         }

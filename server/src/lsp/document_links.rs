@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use mlir_analysis::ide;
-use tower_lsp_server::ls_types::{DocumentLink, DocumentLinkOptions, Uri};
+use tower_lsp_server::ls_types::{DocumentLink, DocumentLinkOptions, Range, Uri};
 
 use super::documents::Snapshot;
 use super::positions::PositionMap;
@@ -20,17 +20,19 @@ pub fn options() -> DocumentLinkOptions {
     }
 }
 
-/// The links of a document. Each written file is looked up on disk once: an IR dump
+/// The links of a document (`ide::document_links`). Each written file is looked up on disk once: an IR dump
 /// names the same few files thousands of times.
 pub fn links(
-    snapshot: &Snapshot,
+    links: &[ide::DocumentLink],
     map: &PositionMap<'_>,
     document: &Uri,
     folders: &[PathBuf],
 ) -> Vec<DocumentLink> {
     let mut found: HashMap<String, Option<Uri>> = HashMap::new();
     let mut out = Vec::new();
-    for link in ide::document_links(&snapshot.parse.syntax_node()) {
+    // Links come in file order and never overlap.
+    let mut positions = map.in_order();
+    for link in links {
         let place = &link.target;
         let file = found
             .entry(place.file.clone())
@@ -39,8 +41,9 @@ pub fn links(
         let Some(file) = file else {
             continue;
         };
+        let start = positions.position(link.range.start());
         out.push(DocumentLink {
-            range: map.range(link.range),
+            range: Range::new(start, positions.position(link.range.end())),
             target: Some(at_line(&file, place.line, place.column)),
             tooltip: Some(format!(
                 "{}, line {}, column {}",

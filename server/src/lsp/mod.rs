@@ -14,6 +14,7 @@ mod formatting;
 mod irdl_sources;
 mod ods_loader;
 mod positions;
+mod positions_in_order;
 mod project_files;
 mod requests;
 mod signature_help;

@@ -7,6 +7,8 @@ use mlir_analysis::{TextRange, TextSize};
 use ropey::Rope;
 use tower_lsp_server::ls_types::{Position, Range};
 
+use super::positions_in_order::InOrder;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Encoding {
     #[default]
@@ -39,6 +41,19 @@ impl<'a> PositionMap<'a> {
             lines: Lines::Rope(rope),
             encoding,
         }
+    }
+
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// A cursor for the positions of offsets asked in file order (`positions_in_order`).
+    pub fn in_order(&self) -> InOrder<'_, 'a> {
+        let chunks: Box<dyn Iterator<Item = &'a str>> = match self.lines {
+            Lines::Flat { text, .. } => Box::new(std::iter::once(text)),
+            Lines::Rope(rope) => Box::new(rope.chunks()),
+        };
+        InOrder::new(self, chunks)
     }
 
     pub fn position(&self, offset: TextSize) -> Position {

@@ -1,9 +1,10 @@
 //! Request helpers that keep state between requests: semantic tokens with result ids, so
-//! `full/delta` can answer with the edits since the client's previous result.
+//! `full/delta` can answer with the edits since the client's previous result, and each
+//! document's memos of file-wide requests (outline, folds, links).
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use mlir_analysis::expectations::{UNMATCHED_CODE, annotation_for, removal_range};
 use mlir_analysis::{Severity, TextRange, ide};
@@ -25,6 +26,31 @@ pub fn all_tokens(
 ) -> Vec<SemanticToken> {
     let tokens = ide::semantic_tokens(&snapshot.parse.syntax_node(), range);
     convert::semantic_tokens(map, &tokens)
+}
+
+/// Each open document's `ide::RequestMemos`, which the file-wide requests reuse from one
+/// version to the next.
+#[derive(Default)]
+pub struct RequestMemoCache {
+    memos: Mutex<HashMap<Uri, Arc<ide::RequestMemos>>>,
+}
+
+impl RequestMemoCache {
+    pub fn of(&self, uri: &Uri) -> Arc<ide::RequestMemos> {
+        let mut memos = self.memos.lock().unwrap_or_else(|p| p.into_inner());
+        memos.entry(uri.clone()).or_default().clone()
+    }
+
+    pub fn forget(&self, uri: &Uri) {
+        let mut memos = self.memos.lock().unwrap_or_else(|p| p.into_inner());
+        memos.remove(uri);
+    }
+}
+
+/// A memo's lock; a request that panicked while holding it left nothing half-written that
+/// matters (a memo is only ever a cache), so a poisoned lock is taken as it is.
+pub fn locked<T>(memo: &Mutex<T>) -> MutexGuard<'_, T> {
+    memo.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// The last full result sent per document, to answer delta requests.

@@ -113,13 +113,12 @@ fn symbol_information(
     symbol: &ide::DocumentSymbol,
     container: Option<String>,
 ) -> lsp::SymbolInformation {
-    let nested = convert::document_symbol(map, symbol);
     lsp::SymbolInformation {
         name: symbol.name.clone(),
-        kind: nested.kind,
+        kind: convert::symbol_kind(symbol.kind),
         tags: None,
         deprecated: None,
-        location: Location::new(uri.clone(), nested.selection_range),
+        location: Location::new(uri.clone(), map.range(symbol.selection_range)),
         container_name: container,
     }
 }
