@@ -16,7 +16,7 @@ use mlir_checks::diagnostic::Diagnostic;
 use mlir_dialects::known_ops::TABLE_OPS;
 use mlir_hir::outline::Outline;
 use mlir_syntax::green;
-use mlir_syntax::green::ByAddress;
+use mlir_syntax::green::{ByAddress, GreenMemo};
 
 /// The diagnostics of the checked ops each body owns, relative to the body's start, for
 /// the skeleton they were computed in.
@@ -26,8 +26,8 @@ pub struct FileChecksMemo {
     bodies: FxHashMap<ByAddress, Vec<Diagnostic>>,
     /// The symbols each op of the last tree defines (the file checks' symbol tables).
     pub(crate) symbols: mlir_hir::symbol_memo::SymbolMemo,
-    /// The skeleton hash of each function-like op of the last tree (`skeleton_hash`).
-    skeletons: FxHashMap<ByAddress, u64>,
+    /// The skeleton hash of each function-like op of the last trees (`skeleton_hash`).
+    skeletons: GreenMemo<u64>,
     /// How many bodies the file had when its diagnostics were last given (`db`).
     pub(crate) bodies_seen: u32,
     /// The bodies whose name and body checks found nothing last time (`db`).
@@ -191,16 +191,16 @@ fn owners(outline: &Outline) -> Vec<Option<usize>> {
 /// Each function-like op's part is hashed apart and kept in `memo` by green node: after a
 /// keystroke only the ops on the path to the edit are hashed again, the others' parts
 /// are looked up (a walk of every signature cost more than the rest of the checks).
-fn skeleton_hash(root: &GreenNodeData, memo: &mut FxHashMap<ByAddress, u64>) -> u64 {
-    let old = std::mem::take(memo);
-    let mut stack = vec![Frame::new(root, None)];
+fn skeleton_hash(root: &GreenNodeData, memo: &mut GreenMemo<u64>) -> u64 {
+    memo.next_tree();
+    let mut stack = vec![Frame::new(root, false)];
     loop {
         let top = stack.last_mut().expect("the root's frame is popped last");
         let Some((child, _)) = top.children.next_child() else {
             let done = stack.pop().expect("a frame");
             let hash = done.hasher.finish();
-            if let Some(key) = done.key {
-                memo.insert(key, hash);
+            if done.kept {
+                memo.insert(done.children.green, hash);
             }
             match stack.last_mut() {
                 Some(parent) => hash.hash(&mut parent.hasher),
@@ -216,40 +216,35 @@ fn skeleton_hash(root: &GreenNodeData, memo: &mut FxHashMap<ByAddress, u64>) -> 
             }
             NodeOrToken::Node(node) => {
                 node.kind().hash(&mut top.hasher);
+                // Only function-like ops are kept: one found needs no look at its name.
+                if let Some(hash) = memo.get(node) {
+                    hash.hash(&mut top.hasher);
+                    continue;
+                }
                 if green_kind(node) == SyntaxKind::REGION && is_function_like(parent) {
                     continue;
                 }
-                if !is_function_like(node) {
-                    stack.push(Frame::new(node, None));
-                    continue;
-                }
-                let key = ByAddress(node.to_owned());
-                match old.get(&key) {
-                    Some(hash) => {
-                        hash.hash(&mut top.hasher);
-                        memo.insert(key, *hash);
-                    }
-                    None => stack.push(Frame::new(node, Some(key))),
-                }
+                let function_like = is_function_like(node);
+                stack.push(Frame::new(node, function_like));
             }
         }
     }
 }
 
-/// A node being hashed: its children left, the hash of those seen, and the key its hash
-/// is kept under (function-like ops only).
+/// A node being hashed: its children left, the hash of those seen, and whether its hash
+/// is kept (function-like ops only).
 struct Frame<'g> {
     children: Children<'g>,
     hasher: FxHasher,
-    key: Option<ByAddress>,
+    kept: bool,
 }
 
 impl<'g> Frame<'g> {
-    fn new(node: &'g GreenNodeData, key: Option<ByAddress>) -> Self {
+    fn new(node: &'g GreenNodeData, kept: bool) -> Self {
         Frame {
             children: Children::new(node, TextSize::new(0)),
             hasher: FxHasher::default(),
-            key,
+            kept,
         }
     }
 }
@@ -354,7 +349,7 @@ mod tests {
         let callee = "func.func @callee(%a: i32) -> i32 {\n  return %a : i32\n}\n";
         let body_edit = "func.func @callee(%a: i32) -> i32 {\n  %b = arith.addi %a, %a : i32\n  return %b : i32\n}\n";
         let signature_edit = "func.func @callee(%a: i64) -> i32 {\n  return %a : i32\n}\n";
-        let hash = |root: &SyntaxNode, memo: &mut rustc_hash::FxHashMap<_, _>| {
+        let hash = |root: &SyntaxNode, memo: &mut mlir_syntax::green::GreenMemo<u64>| {
             super::skeleton_hash(&root.green(), memo)
         };
         for (new, same) in [(body_edit, true), (signature_edit, false)] {

@@ -23,7 +23,8 @@ use mlir_hir::ops::{self, op_name_range};
 use mlir_hir::outline::{AliasRef, Outline};
 use mlir_hir::symbol_memo::SymbolMemo;
 use mlir_hir::symbol_tables::{Lookup, SymbolTables};
-use mlir_hir::symbols::table_ops;
+use mlir_hir::symbols::{TableOp, table_op_list};
+use rustc_hash::FxHashMap;
 
 pub fn file_checks(root: &SyntaxNode) -> Vec<Diagnostic> {
     file_checks_of(root, &mlir_hir::outline::outline_once(root))
@@ -71,7 +72,8 @@ fn checks_in_run(
         out.extend(alias_checks(&chunk, found.alias_refs));
         out.extend(distinct_checks(root, &outline.distinct_attrs, range));
         let top_level: Vec<SyntaxNode> = chunk.iter().filter(|n| ops::is_op(n)).cloned().collect();
-        out.extend(redefinitions(&top_level, symbols));
+        let top_table: Vec<TableOp> = top_level.iter().filter_map(TableOp::of).collect();
+        out.extend(redefinitions(&top_table, symbols));
         out.extend(irdl_definitions::check(&top_level));
         let mut tables = SymbolTables::new(&chunk, symbols);
         let mut calls = None;
@@ -425,15 +427,15 @@ fn table_checks(
     tables: &mut SymbolTables<'_>,
     symbols: &SymbolMemo,
 ) -> Vec<Diagnostic> {
-    let mut out = redefinitions(&table_ops(table), symbols);
+    let mut out = redefinitions(&table_op_list(table), symbols);
     out.extend(crate::symbol_uses::check_table(table, tables));
     out
 }
 
 /// Symbols defined twice among the ops directly in one symbol table (a module, a chunk's
 /// top level, an `irdl.dialect`), with a note at the first definition.
-pub(crate) fn redefinitions(table: &[SyntaxNode], symbols: &SymbolMemo) -> Vec<Diagnostic> {
-    let mut seen: HashMap<Arc<str>, &SyntaxNode> = HashMap::new();
+pub(crate) fn redefinitions(table: &[TableOp], symbols: &SymbolMemo) -> Vec<Diagnostic> {
+    let mut seen: FxHashMap<Arc<str>, &TableOp> = FxHashMap::default();
     let mut out = Vec::new();
     // Ops of other dialects may reference symbols in ways we cannot tell from defining them.
     for op in table {
@@ -446,10 +448,13 @@ pub(crate) fn redefinitions(table: &[SyntaxNode], symbols: &SymbolMemo) -> Vec<D
         };
         match seen.get(&name) {
             Some(first) => {
+                let (Some(first), Some(op)) = (first.node(), op.node()) else {
+                    continue;
+                };
                 let message = format!("redefinition of symbol named '{name}'");
-                let mut d = Diagnostic::error("symbol", message, op_name_range(op));
+                let mut d = Diagnostic::error("symbol", message, op_name_range(&op));
                 d.notes.push(Note {
-                    range: op_name_range(first),
+                    range: op_name_range(&first),
                     message: "see existing symbol definition here".into(),
                 });
                 out.push(d);
@@ -464,10 +469,12 @@ pub(crate) fn redefinitions(table: &[SyntaxNode], symbols: &SymbolMemo) -> Vec<D
 
 /// The name of an IRDL definition, which is a symbol even without a region
 /// (`irdl.attribute @a`), unlike most ops that merely reference one.
-fn irdl_definition(op: &SyntaxNode) -> Option<(String, TextRange)> {
+fn irdl_definition(op: &TableOp) -> Option<(String, TextRange)> {
     let names = ["irdl.operation", "irdl.type", "irdl.attribute"];
-    ops::op_named(op, &names)
-        .then(|| mlir_hir::symbols::defined_symbol(op))
+    let name = mlir_syntax::green::op_name(&op.green)?;
+    names
+        .contains(&name)
+        .then(|| mlir_hir::symbols::defined_symbol(&op.node()?))
         .flatten()
 }
 

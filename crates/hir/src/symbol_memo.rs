@@ -7,12 +7,11 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use mlir_syntax::green::ByAddress;
+use mlir_syntax::green::GreenMemo;
 use mlir_syntax::{SyntaxNode, TextRange, TextSize};
-use rustc_hash::FxHashMap;
 
 use crate::ops;
-use crate::symbols::{defined_symbol, symbol_definition};
+use crate::symbols::{TableOp, defined_symbol, symbol_definition};
 
 /// One op's answers, with ranges relative to the op's start.
 #[derive(Clone)]
@@ -23,60 +22,66 @@ struct Answers {
     is_upstream: bool,
 }
 
+/// The answers of the ops of the last trees (kept in one map: `GreenMemo`).
 #[derive(Default)]
 pub struct SymbolMemo {
-    /// The last tree's answers, which this one reuses.
-    old: FxHashMap<ByAddress, Answers>,
-    /// This tree's answers so far.
-    new: RefCell<FxHashMap<ByAddress, Answers>>,
+    kept: RefCell<GreenMemo<Answers>>,
 }
 
 impl SymbolMemo {
-    /// Starts on a new tree: what the last one's ops answered may be reused, and the ops
-    /// this one does not ask about are forgotten.
+    /// Starts on a new tree: what the last ones' ops answered may be reused.
     pub fn next_tree(&mut self) {
-        self.old = std::mem::take(self.new.get_mut());
+        self.kept.get_mut().next_tree();
     }
 
     /// `defined_symbol(op)`.
     pub fn defined_symbol(&self, op: &SyntaxNode) -> Option<(String, TextRange)> {
-        self.answers(op, |a, start| a.defined_at(start))
+        self.answers_of_node(op, |a, start| a.defined_at(start))
     }
 
     /// The name of `defined_symbol(op)`, shared with the memo.
-    pub fn defined_name(&self, op: &SyntaxNode) -> Option<Arc<str>> {
+    pub fn defined_name(&self, op: &TableOp) -> Option<Arc<str>> {
         self.answers(op, |a, _| a.defined.as_ref().map(|(name, _)| name.clone()))
     }
 
     /// `symbol_definition(op)`.
     pub fn symbol_definition(&self, op: &SyntaxNode) -> Option<(String, TextRange)> {
-        self.answers(op, |a, start| {
+        self.answers_of_node(op, |a, start| {
             a.defined_at(start).filter(|_| a.is_definition)
         })
     }
 
     /// Whether `ops::is_upstream_op(op)`, and if so the name of `symbol_definition(op)`:
     /// one lookup for a table's redefinition check.
-    pub fn upstream_definition(&self, op: &SyntaxNode) -> Option<Option<Arc<str>>> {
+    pub fn upstream_definition(&self, op: &TableOp) -> Option<Option<Arc<str>>> {
         self.answers(op, |a, _| {
             let name = a.defined.as_ref().map(|(name, _)| name.clone());
             a.is_upstream.then(|| name.filter(|_| a.is_definition))
         })
     }
 
-    /// What `pick` takes from the answers of `op` (which starts at the offset it is given).
-    fn answers<T>(&self, op: &SyntaxNode, pick: impl Fn(&Answers, TextSize) -> T) -> T {
-        let start = op.text_range().start();
-        let key = ByAddress(op.green().into_owned());
-        if let Some(answers) = self.new.borrow().get(&key) {
-            return pick(answers, start);
+    fn answers_of_node<T>(&self, op: &SyntaxNode, pick: impl Fn(&Answers, TextSize) -> T) -> T {
+        match TableOp::of(op) {
+            Some(table_op) => self.answers(&table_op, pick),
+            None => pick(
+                &Answers::of(op, op.text_range().start()),
+                op.text_range().start(),
+            ),
         }
-        let answers = match self.old.get(&key) {
-            Some(answers) => answers.clone(),
-            None => Answers::of(op, start),
+    }
+
+    /// What `pick` takes from the answers of `op` (which starts at the offset it is given).
+    fn answers<T>(&self, op: &TableOp, pick: impl Fn(&Answers, TextSize) -> T) -> T {
+        let mut kept = self.kept.borrow_mut();
+        if let Some(found) = kept.get(&op.green) {
+            return pick(found, op.start);
+        }
+        let answers = match op.node() {
+            Some(node) => Answers::of(&node, op.start),
+            None => Answers::none(),
         };
-        let picked = pick(&answers, start);
-        self.new.borrow_mut().insert(key, answers);
+        let picked = pick(&answers, op.start);
+        kept.insert(&op.green, answers);
         picked
     }
 }
@@ -85,6 +90,14 @@ impl Answers {
     fn defined_at(&self, start: TextSize) -> Option<(String, TextRange)> {
         let (name, range) = self.defined.as_ref()?;
         Some((name.to_string(), *range + start))
+    }
+
+    fn none() -> Answers {
+        Answers {
+            defined: None,
+            is_definition: false,
+            is_upstream: false,
+        }
     }
 
     fn of(op: &SyntaxNode, start: TextSize) -> Answers {
@@ -101,7 +114,7 @@ impl Answers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::symbols::table_ops;
+    use crate::symbols::{table_op_list, table_ops};
     use mlir_syntax::reparse::{TextEdit, reparse};
 
     fn answers(memo: &SymbolMemo, root: &SyntaxNode) -> Vec<String> {
@@ -121,6 +134,15 @@ mod tests {
             })
             .collect::<Vec<_>>();
         assert_eq!(memoized, direct);
+        let names: Vec<_> = table_op_list(&module)
+            .iter()
+            .map(|op| memo.defined_name(op).map(|n| n.to_string()))
+            .collect();
+        let direct_names: Vec<_> = table_ops(&module)
+            .iter()
+            .map(|op| defined_symbol(op).map(|(n, _)| n))
+            .collect();
+        assert_eq!(names, direct_names);
         direct
     }
 
@@ -137,9 +159,13 @@ mod tests {
         memo.next_tree();
         let found = answers(&memo, &new.syntax_node());
         assert!(found[1].contains("\"b\""), "{found:?}");
-        assert!(
-            memo.old.len() >= 2,
-            "the unchanged ops' answers were there to reuse"
-        );
+        // @b and the test op were answered from the memo: only @a's new node was added.
+        assert_eq!(memo.kept.borrow().len(), 4);
+        // Trees that no longer ask for the old @a drop it once the stale entries outnumber
+        // the rest.
+        for _ in 0..3 {
+            memo.next_tree();
+        }
+        assert!(memo.kept.borrow().len() <= 4);
     }
 }

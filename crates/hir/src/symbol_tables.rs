@@ -9,7 +9,8 @@ use mlir_syntax::SyntaxNode;
 
 use crate::ops;
 use crate::symbol_memo::SymbolMemo;
-use crate::symbols::{nearest_table, table_ops};
+use crate::symbols::{TableOp, nearest_table, table_op_list};
+use rustc_hash::FxHashMap;
 
 /// What a lookup found.
 pub enum Lookup {
@@ -25,7 +26,7 @@ pub enum Lookup {
 pub struct SymbolTables<'c> {
     chunk: &'c [SyntaxNode],
     symbols: &'c SymbolMemo,
-    tables: HashMap<Option<SyntaxNode>, HashMap<Arc<str>, SyntaxNode>>,
+    tables: HashMap<Option<SyntaxNode>, FxHashMap<Arc<str>, TableOp>>,
     /// The nearest table of the ops of each block, found once per block: a file's calls
     /// are looked up on every keystroke, many from the same block.
     nearest: HashMap<SyntaxNode, Option<Option<SyntaxNode>>>,
@@ -68,10 +69,14 @@ impl<'c> SymbolTables<'c> {
         let (chunk, memo) = (self.chunk, self.symbols);
         let symbols = self.tables.entry(table.clone()).or_insert_with(|| {
             let ops = match &table {
-                Some(t) => table_ops(t),
-                None => chunk.iter().filter(|n| ops::is_op(n)).cloned().collect(),
+                Some(t) => table_op_list(t),
+                None => chunk
+                    .iter()
+                    .filter(|n| ops::is_op(n))
+                    .filter_map(TableOp::of)
+                    .collect(),
             };
-            let mut symbols = HashMap::new();
+            let mut symbols = FxHashMap::default();
             for op in ops {
                 if let Some(name) = memo.defined_name(&op) {
                     symbols.entry(name).or_insert(op);
@@ -79,8 +84,8 @@ impl<'c> SymbolTables<'c> {
             }
             symbols
         });
-        match symbols.get(name) {
-            Some(op) => Lookup::Found(op.clone()),
+        match symbols.get(name).and_then(TableOp::node) {
+            Some(op) => Lookup::Found(op),
             None => Lookup::Missing,
         }
     }

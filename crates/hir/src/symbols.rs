@@ -3,7 +3,9 @@
 //! nearest symbol table around an op, restricted to tables we know, so that an op of an
 //! unknown dialect (which may be a symbol table itself) makes a name count as possibly
 //! defined rather than missing. `symbol_tables` looks names up in them.
-use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
+use mlir_syntax::green_walk::{Children, green_kind};
+use mlir_syntax::op_nodes::is_op_kind;
+use mlir_syntax::{GreenNode, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
 use crate::ops::{self, op_name};
 use mlir_dialects::known_ops::{TABLE_OPS, name_is_known_non_table};
@@ -36,6 +38,63 @@ pub fn table_ops(table: &SyntaxNode) -> Vec<SyntaxNode> {
         .children()
         .flat_map(|block| block.children().filter(ops::is_op))
         .collect()
+}
+
+/// An op directly in a symbol table's body (or at a chunk's top level), read from green
+/// data: walks over a table of thousands of functions, on every keystroke, build a cursor
+/// only for the ops they report.
+#[derive(Clone)]
+pub struct TableOp {
+    pub green: GreenNode,
+    pub start: TextSize,
+    /// The node the op is a child of.
+    parent: SyntaxNode,
+}
+
+impl TableOp {
+    /// A table op of which the cursor is at hand.
+    pub fn of(op: &SyntaxNode) -> Option<TableOp> {
+        Some(TableOp {
+            green: op.green().into_owned(),
+            start: op.text_range().start(),
+            parent: op.parent()?,
+        })
+    }
+
+    pub fn range(&self) -> TextRange {
+        TextRange::at(self.start, self.green.text_len())
+    }
+
+    /// The op's cursor (a binary search among its parent's children).
+    pub fn node(&self) -> Option<SyntaxNode> {
+        let found = self
+            .parent
+            .child_or_token_at_range(self.range())?
+            .into_node()?;
+        (found.text_range() == self.range() && ops::is_op(&found)).then_some(found)
+    }
+}
+
+/// `table_ops`, as `TableOp`s.
+pub fn table_op_list(table: &SyntaxNode) -> Vec<TableOp> {
+    let Some(region) = table.children().find(|c| c.kind() == REGION) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for block in region.children() {
+        let green = block.green();
+        let mut children = Children::new(&green, block.text_range().start());
+        while let Some((child, start)) = children.next_child() {
+            if let Some(op) = child.into_node().filter(|n| is_op_kind(green_kind(n))) {
+                out.push(TableOp {
+                    green: op.to_owned(),
+                    start,
+                    parent: block.clone(),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Ops that hold regions but are no symbol tables.

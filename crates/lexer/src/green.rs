@@ -90,3 +90,144 @@ impl std::hash::Hash for ByAddress {
         std::ptr::hash::<GreenNodeData, H>(&*self.0, state);
     }
 }
+
+/// Values kept by green node from one tree to the next, in one map whose entries are
+/// stamped with the last tree that asked for them. A keystroke's tree asks again for
+/// nearly every node of the last one; a stamp costs less than moving each entry into a
+/// new map, as keeping two maps (the last tree's and this one's) does. What the last tree
+/// did not ask for is dropped when the next starts (a sweep of the stamps, and only when
+/// there is something to drop), so that old nodes are not kept alive.
+pub struct GreenMemo<V> {
+    kept: std::collections::HashMap<usize, Stamped<V>, BuildAddressHasher>,
+    /// The tree being asked about.
+    tree: u32,
+    /// How many entries this tree asked for.
+    asked: usize,
+}
+
+struct Stamped<V> {
+    /// Keeps the node alive, so that its address names no other node.
+    _node: GreenNode,
+    value: V,
+    asked_in: u32,
+}
+
+impl<V> Default for GreenMemo<V> {
+    fn default() -> Self {
+        GreenMemo {
+            kept: Default::default(),
+            tree: 0,
+            asked: 0,
+        }
+    }
+}
+
+impl<V> GreenMemo<V> {
+    /// Starts on a new tree.
+    pub fn next_tree(&mut self) {
+        let tree = self.tree;
+        if self.kept.len() > self.asked {
+            self.kept.retain(|_, k| k.asked_in == tree);
+        }
+        self.tree = tree.wrapping_add(1);
+        self.asked = 0;
+    }
+
+    /// The value kept for `node`, if any (which this tree now counts as asked for).
+    pub fn get(&mut self, node: &GreenNodeData) -> Option<&V> {
+        let found = self.kept.get_mut(&address(node))?;
+        if found.asked_in != self.tree {
+            found.asked_in = self.tree;
+            self.asked += 1;
+        }
+        Some(&found.value)
+    }
+
+    pub fn insert(&mut self, node: &GreenNodeData, value: V) {
+        let stamped = Stamped {
+            _node: node.to_owned(),
+            value,
+            asked_in: self.tree,
+        };
+        if self.kept.insert(address(node), stamped).is_none() {
+            self.asked += 1;
+        }
+    }
+
+    /// How many values are kept.
+    pub fn len(&self) -> usize {
+        self.kept.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
+}
+
+fn address(node: &GreenNodeData) -> usize {
+    node as *const GreenNodeData as usize
+}
+
+/// Addresses are hashed by a multiply: they are distinct already, and a keystroke looks
+/// up thousands of them.
+#[derive(Default, Clone, Copy)]
+pub struct BuildAddressHasher;
+
+impl std::hash::BuildHasher for BuildAddressHasher {
+    type Hasher = AddressHasher;
+    fn build_hasher(&self) -> AddressHasher {
+        AddressHasher(0)
+    }
+}
+
+#[derive(Default)]
+pub struct AddressHasher(u64);
+
+impl std::hash::Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        // Nodes are at least 8-byte aligned: the low bits say nothing.
+        self.0 = ((n as u64) >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use super::*;
+    use rowan::{GreenNodeBuilder, Language};
+
+    fn node(text: &str) -> GreenNode {
+        let mut builder = GreenNodeBuilder::new();
+        builder.start_node(crate::MlirLanguage::kind_to_raw(OP_NAME));
+        builder.token(crate::MlirLanguage::kind_to_raw(BARE_ID), text);
+        builder.finish_node();
+        builder.finish()
+    }
+
+    #[test]
+    fn values_live_while_trees_ask_for_them() {
+        let (a, b) = (node("a"), node("b"));
+        let mut memo = GreenMemo::default();
+        memo.insert(&a, 1);
+        memo.insert(&b, 2);
+        memo.next_tree();
+        assert_eq!(memo.get(&a), Some(&1));
+        assert_eq!(memo.len(), 2, "b is still there for this tree");
+        memo.next_tree();
+        assert_eq!(memo.len(), 1, "the last tree did not ask for b");
+        assert_eq!(memo.get(&b), None);
+        assert_eq!(memo.get(&a), Some(&1));
+        memo.next_tree();
+        memo.next_tree();
+        assert!(memo.is_empty());
+    }
+}

@@ -7,6 +7,7 @@
 //! where IRDL ops may stand, in `nesting`.
 
 use mlir_hir::symbol_memo::SymbolMemo;
+use mlir_hir::symbols::TableOp;
 use mlir_syntax::ast::{self, AstNode, CustomOpItem};
 use mlir_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
 
@@ -28,7 +29,8 @@ pub fn check(top_level: &[SyntaxNode]) -> Vec<Diagnostic> {
     let candidates: Vec<SyntaxNode> = top_level.iter().cloned().chain(in_modules).collect();
     for dialect in candidates.iter().filter(|op| is_named(op, "irdl.dialect")) {
         let definitions = region_ops(dialect);
-        out.extend(super::redefinitions(&definitions, &SymbolMemo::default()));
+        let table: Vec<TableOp> = definitions.iter().filter_map(TableOp::of).collect();
+        out.extend(super::redefinitions(&table, &SymbolMemo::default()));
         for definition in definitions {
             // Read once: a dialect may hold thousands of definitions.
             let children = region_ops(&definition);
