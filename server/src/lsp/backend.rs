@@ -4,7 +4,7 @@
 //! edit before any `.await` and queue the document for analysis (DESIGN §3.6).
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mlir_analysis::ide;
 use serde_json::Value;
@@ -519,30 +519,75 @@ async fn index_workspace(
             .await
             .is_ok()
     {
-        Some(client.progress(token, "Indexing MLIR files").begin().await)
+        let progress = client.progress(token, "Indexing MLIR files");
+        Some(progress.with_percentage(0).begin().await)
     } else {
         None
     };
-    let indexing = shared.clone();
-    let count = tokio::task::spawn_blocking(move || {
-        let files: Vec<_> = folders
+    let files = tokio::task::spawn_blocking(move || {
+        folders
             .iter()
             .flat_map(|f| crate::discovery::mlir_files(f))
-            .collect();
-        for path in &files {
-            let indexed = super::workspace::index_path(&indexing.index, path, indexing.encoding());
-            if let Some((uri, text)) = indexed {
-                irdl_sources::offer(&worker, uri, text, false);
-            }
-        }
-        files.len()
+            .collect::<Vec<_>>()
     })
     .await
-    .unwrap_or(0);
-    if let Some(progress) = progress {
-        progress.finish_with_message(format!("{count} files")).await;
+    .unwrap_or_default();
+    let total = files.len();
+    let mut done = 0;
+    let mut reported = std::time::Instant::now();
+    // In batches, so that progress is reported between them.
+    for batch in files.chunks(INDEX_BATCH) {
+        let count = batch.len();
+        let (shared, worker, batch) = (shared.clone(), worker.clone(), batch.to_vec());
+        let indexed = tokio::task::spawn_blocking(move || index_files(&shared, &worker, &batch));
+        if indexed.await.is_err() {
+            break;
+        }
+        done += count;
+        if let Some(progress) = &progress
+            && (reported.elapsed() >= REPORT_EVERY || done == total)
+        {
+            reported = std::time::Instant::now();
+            let percentage = (done * 100 / total.max(1)) as u32;
+            let message = format!("{done}/{total} files");
+            progress.report_with_message(message, percentage).await;
+        }
     }
-    shared.log(MessageType::INFO, format!("indexed {count} .mlir files"));
+    if let Some(progress) = progress {
+        progress.finish_with_message(format!("{done} files")).await;
+    }
+    shared.log(MessageType::INFO, format!("indexed {done} .mlir files"));
+}
+
+/// Files indexed between two progress reports at most.
+const INDEX_BATCH: usize = 64;
+
+/// How often indexing reports its progress at most.
+const REPORT_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Indexes `paths` on all cores but one (the analysis of open files keeps one), and
+/// offers their IRDL dialects to the analysis.
+fn index_files(shared: &Shared, worker: &WorkerHandle, paths: &[std::path::PathBuf]) {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .clamp(1, paths.len().max(1));
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(path) = paths.get(i) else { break };
+                    let encoding = shared.encoding();
+                    if let Some((uri, text)) =
+                        super::workspace::index_path(&shared.index, path, encoding)
+                    {
+                        irdl_sources::offer(worker, uri, text, false);
+                    }
+                }
+            });
+        }
+    });
 }
 
 impl LanguageServer for Backend {

@@ -55,18 +55,24 @@ impl WorkspaceIndex {
             .remove(uri);
     }
 
-    /// Symbols whose name contains the query's characters in order (case-insensitive).
+    /// Symbols whose name contains the query's characters in order (case-insensitive),
+    /// the best `limit` of them: exact names first, then prefixes, then names holding the
+    /// query whole, then the rest; shorter names first within each.
     pub fn symbols(&self, query: &str, limit: usize) -> Vec<lsp::SymbolInformation> {
         let files = self.files.read().unwrap_or_else(|p| p.into_inner());
-        let mut out: Vec<lsp::SymbolInformation> = files
+        let query = query.to_ascii_lowercase();
+        let mut found: Vec<(MatchClass, &lsp::SymbolInformation)> = files
             .values()
             .flat_map(|f| f.symbols.iter())
-            .filter(|s| fuzzy_match(&s.name, query))
-            .take(limit)
-            .cloned()
+            .filter_map(|s| match_class(&s.name, &query).map(|class| (class, s)))
             .collect();
-        out.sort_by(|a, b| a.name.len().cmp(&b.name.len()).then(a.name.cmp(&b.name)));
-        out
+        let key = |(class, s): &(MatchClass, &lsp::SymbolInformation)| (*class, s.name.len());
+        if found.len() > limit {
+            found.select_nth_unstable_by(limit, |a, b| key(a).cmp(&key(b)));
+            found.truncate(limit);
+        }
+        found.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.1.name.cmp(&b.1.name)));
+        found.into_iter().map(|(_, s)| s.clone()).collect()
     }
 
     /// Where other files define the symbol `name`.
@@ -123,12 +129,32 @@ fn symbol_information(
     }
 }
 
-fn fuzzy_match(name: &str, query: &str) -> bool {
-    let mut chars = name.chars().map(|c| c.to_ascii_lowercase());
+/// How well a name matches a query, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum MatchClass {
+    Exact,
+    Prefix,
+    Substring,
+    Scattered,
+}
+
+/// How `name` matches `query` (lowercase), if it holds the query's characters in order.
+fn match_class(name: &str, query: &str) -> Option<MatchClass> {
+    let lower = name.to_ascii_lowercase();
+    if lower == query {
+        return Some(MatchClass::Exact);
+    }
+    if lower.starts_with(query) {
+        return Some(MatchClass::Prefix);
+    }
+    if lower.contains(query) {
+        return Some(MatchClass::Substring);
+    }
+    let mut chars = lower.chars();
     query
         .chars()
-        .map(|c| c.to_ascii_lowercase())
         .all(|q| chars.any(|c| c == q))
+        .then_some(MatchClass::Scattered)
 }
 
 /// Reads and indexes one file from disk; unreadable files are skipped. Returns the file's
@@ -154,4 +180,44 @@ pub fn read_file(path: &Path) -> Option<(Uri, Arc<str>)> {
     }
     let bytes = std::fs::read(path).ok()?;
     Some((uri, Arc::from(String::from_utf8_lossy(&bytes).as_ref())))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+    use std::sync::Arc;
+
+    use super::*;
+
+    /// The best matches come first, and a limit keeps the best, not the first found.
+    #[test]
+    fn symbols_are_ranked_before_the_limit_cuts() {
+        let index = WorkspaceIndex::default();
+        let files = [
+            (
+                "a",
+                "func.func private @f_o_o()\nfunc.func private @bar()\n",
+            ),
+            (
+                "b",
+                "func.func private @xfoo()\nfunc.func private @foobar()\n",
+            ),
+            ("c", "func.func private @foo()\nfunc.func private @FOOD()\n"),
+        ];
+        for (name, text) in files {
+            let uri = Uri::from_str(&format!("file:///w/{name}.mlir")).unwrap();
+            let parse = mlir_syntax::parse(text);
+            index.update(&uri, Arc::from(text), &parse, Encoding::Utf16);
+        }
+        let names = |limit| -> Vec<String> {
+            index
+                .symbols("foo", limit)
+                .into_iter()
+                .map(|s| s.name)
+                .collect()
+        };
+        assert_eq!(names(10), ["foo", "FOOD", "foobar", "xfoo", "f_o_o"]);
+        assert_eq!(names(2), ["foo", "FOOD"]);
+        assert_eq!(index.symbols("", 10).len(), 6);
+    }
 }

@@ -130,3 +130,51 @@ fn locations_lead_to_the_file_they_name() {
         "a missing file is no target"
     );
 }
+
+/// Indexing reports its progress to a client that accepts it: a begin at 0 %, reports of
+/// the files done, the last at 100 %, and an end that counts the files.
+#[test]
+fn indexing_reports_its_progress() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp_workspace_progress");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = 150;
+    for i in 0..files {
+        let text = format!("func.func private @f{i}(i32)\n");
+        std::fs::write(dir.join(format!("f{i}.mlir")), text).unwrap();
+    }
+    let mut client = Client::start();
+    let folder = json!([{ "uri": uri_of(&dir), "name": "w" }]);
+    let caps = json!({ "window": { "workDoneProgress": true } });
+    client.request(
+        "initialize",
+        json!({ "capabilities": caps, "workspaceFolders": folder }),
+    );
+    client.notify("initialized", json!({}));
+    let token = json!("mlir-analyzer/indexing");
+    let create = client.wait_for(|m| {
+        m["method"] == "window/workDoneProgress/create" && m["params"]["token"] == token
+    });
+    let answer = json!({ "jsonrpc": "2.0", "id": create["id"], "result": null });
+    client.send_raw(answer.to_string().as_bytes());
+    let mut values = Vec::new();
+    loop {
+        let message =
+            client.wait_for(|m| m["method"] == "$/progress" && m["params"]["token"] == token);
+        let value = message["params"]["value"].clone();
+        let ended = value["kind"] == "end";
+        values.push(value);
+        if ended {
+            break;
+        }
+    }
+    assert_eq!(values[0]["kind"], "begin", "{values:?}");
+    assert_eq!(values[0]["percentage"], 0);
+    let reports: Vec<_> = values.iter().filter(|v| v["kind"] == "report").collect();
+    let last = reports.last().expect("at least one report");
+    assert_eq!(last["message"], format!("{files}/{files} files"));
+    assert_eq!(last["percentage"], 100);
+    assert_eq!(values.last().unwrap()["message"], format!("{files} files"));
+    let found = client.request("workspace/symbol", json!({ "query": "f149" }));
+    assert_eq!(found[0]["name"], "f149");
+}
