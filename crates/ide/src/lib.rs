@@ -50,7 +50,9 @@ pub use navigation::{
 };
 pub use rename::{prepare_rename, rename};
 pub use selection_ranges::selection_ranges;
-pub use semantic_tokens::{HighlightKind, HighlightToken, Modifiers, semantic_tokens};
+pub use semantic_tokens::{
+    HighlightKind, HighlightToken, Modifiers, semantic_tokens, semantic_tokens_each,
+};
 pub use signature_help::{SignatureHelp, SignatureParameter, signature_help};
 pub use type_hover::type_hover;
 pub use unit_memo::{RequestMemos, UnitMemo};

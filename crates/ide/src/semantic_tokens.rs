@@ -58,17 +58,25 @@ pub struct HighlightToken {
 /// for the visible lines of a million-line file reads those lines, not the file.
 pub fn semantic_tokens(root: &SyntaxNode, range: Option<TextRange>) -> Vec<HighlightToken> {
     let mut out = Vec::new();
-    let green = root.green();
-    walk(&green, root.text_range().start(), range, &mut out);
+    semantic_tokens_each(root, range, &mut |t| out.push(t));
     out
 }
 
-fn walk(
-    node: &GreenNodeData,
-    start: TextSize,
+/// `semantic_tokens`, each token given to `sink` as it is found: a caller that encodes
+/// them holds no list of them (600,000 in a 96,000-line file).
+pub fn semantic_tokens_each(
+    root: &SyntaxNode,
     range: Option<TextRange>,
-    out: &mut Vec<HighlightToken>,
+    sink: &mut dyn FnMut(HighlightToken),
 ) {
+    let green = root.green();
+    walk(&green, root.text_range().start(), range, sink);
+}
+
+/// Where highlight tokens go.
+type Sink<'s> = dyn FnMut(HighlightToken) + 's;
+
+fn walk(node: &GreenNodeData, start: TextSize, range: Option<TextRange>, out: &mut Sink<'_>) {
     let parent = green_kind(node);
     let mut at = start;
     for child in node.children() {
@@ -87,9 +95,9 @@ fn walk(
     }
 }
 
-fn push(out: &mut Vec<HighlightToken>, range: TextRange, kind: HighlightKind, modifiers: u32) {
+fn push(out: &mut Sink<'_>, range: TextRange, kind: HighlightKind, modifiers: u32) {
     if !range.is_empty() {
-        out.push(HighlightToken {
+        out(HighlightToken {
             range,
             kind,
             modifiers: Modifiers(modifiers),
@@ -102,7 +110,7 @@ fn highlight(
     parent: SyntaxKind,
     text: &str,
     range: TextRange,
-    out: &mut Vec<HighlightToken>,
+    out: &mut Sink<'_>,
 ) {
     let parent = Some(parent);
     use HighlightKind as H;
@@ -133,7 +141,7 @@ fn highlight(
 
 /// A bare-id by its context: a type keyword, an attribute keyword, an affine identifier or
 /// a custom-op keyword.
-fn bare_id(parent: SyntaxKind, range: TextRange, out: &mut Vec<HighlightToken>) {
+fn bare_id(parent: SyntaxKind, range: TextRange, out: &mut Sink<'_>) {
     use HighlightKind as H;
     let builtin = Modifiers::DEFAULT_LIBRARY;
     match parent {
@@ -153,12 +161,12 @@ fn bare_id(parent: SyntaxKind, range: TextRange, out: &mut Vec<HighlightToken>) 
 }
 
 /// `arith.addi` → `arith` (dialect) and `addi` (operation); `return` → operation.
-fn op_name(text: &str, start: TextSize, out: &mut Vec<HighlightToken>) {
+fn op_name(text: &str, start: TextSize, out: &mut Sink<'_>) {
     split_op_name(text, start, out);
 }
 
 /// `"arith.addi"`: the same split, inside the quotes.
-fn generic_op_name(text: &str, start: TextSize, out: &mut Vec<HighlightToken>) {
+fn generic_op_name(text: &str, start: TextSize, out: &mut Sink<'_>) {
     let inner = text
         .strip_prefix('"')
         .and_then(|t| t.strip_suffix('"'))
@@ -166,7 +174,7 @@ fn generic_op_name(text: &str, start: TextSize, out: &mut Vec<HighlightToken>) {
     split_op_name(inner, start + TextSize::of("\""), out);
 }
 
-fn split_op_name(name: &str, start: TextSize, out: &mut Vec<HighlightToken>) {
+fn split_op_name(name: &str, start: TextSize, out: &mut Sink<'_>) {
     let at = |from: usize, to: usize| {
         TextRange::new(
             start + TextSize::new(from as u32),

@@ -25,7 +25,7 @@ pub struct Backend {
     client: Client,
     shared: Arc<Shared>,
     worker: Arc<WorkerHandle>,
-    semantic_tokens: SemanticTokenCache,
+    semantic_tokens: Arc<SemanticTokenCache>,
     request_memos: RequestMemoCache,
     capabilities: std::sync::RwLock<ClientFeatures>,
     ods: OdsLoader,
@@ -75,7 +75,7 @@ impl Backend {
             client,
             shared,
             worker,
-            semantic_tokens: SemanticTokenCache::default(),
+            semantic_tokens: Arc::default(),
             request_memos: RequestMemoCache::default(),
             capabilities: Default::default(),
             ods,
@@ -1082,12 +1082,21 @@ impl LanguageServer for Backend {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         let uri = params.text_document.uri;
+        let cache = self.semantic_tokens.clone();
+        let at = uri.clone();
+        // Made, kept, written and dropped on one thread, which then hands back what it
+        // freed: spread over threads, each would keep its share of a large answer.
         let tokens = self
-            .with_snapshot(&uri, |s, map| super::requests::all_tokens(s, map, None))
+            .with_snapshot(&uri, move |s, map| {
+                let tokens = super::requests::all_tokens(s, map, None);
+                let answer = cache.full(&at, tokens);
+                if answer.data.is_empty() {
+                    crate::memory::release_freed();
+                }
+                answer
+            })
             .await?;
-        Ok(Some(SemanticTokensResult::Tokens(
-            self.semantic_tokens.full(&uri, tokens),
-        )))
+        Ok(Some(SemanticTokensResult::Tokens(tokens)))
     }
 
     async fn semantic_tokens_full_delta(

@@ -190,34 +190,45 @@ fn token_modifiers(modifiers: Modifiers) -> u32 {
     bits
 }
 
-/// Encodes tokens relative to each other, as LSP wants. Tokens spanning lines are dropped.
-pub fn semantic_tokens(map: &PositionMap<'_>, tokens: &[HighlightToken]) -> Vec<SemanticToken> {
-    let mut out = Vec::with_capacity(tokens.len());
-    let (mut prev_line, mut prev_start) = (0, 0);
-    // Tokens come in file order, without overlaps: their offsets never go back.
-    let mut positions = map.in_order();
-    for token in tokens {
-        let start = positions.position(token.range.start());
-        let end = positions.position(token.range.end());
-        if start.line != end.line || end.character == start.character {
-            continue;
+/// Encodes highlight tokens relative to each other, as LSP wants, as they come in file
+/// order (their offsets never go back). Tokens spanning lines are dropped.
+pub struct TokenEncoder<'m, 'a> {
+    positions: super::positions_in_order::InOrder<'m, 'a>,
+    previous: (u32, u32),
+    pub out: Vec<SemanticToken>,
+}
+
+impl<'m, 'a> TokenEncoder<'m, 'a> {
+    pub fn new(map: &'m PositionMap<'a>) -> Self {
+        TokenEncoder {
+            positions: map.in_order(),
+            previous: (0, 0),
+            out: Vec::new(),
         }
+    }
+
+    pub fn push(&mut self, token: &HighlightToken) {
+        let start = self.positions.position(token.range.start());
+        let end = self.positions.position(token.range.end());
+        if start.line != end.line || end.character == start.character {
+            return;
+        }
+        let (prev_line, prev_start) = self.previous;
         let delta_line = start.line - prev_line;
         let delta_start = if delta_line == 0 {
             start.character - prev_start
         } else {
             start.character
         };
-        out.push(SemanticToken {
+        self.out.push(SemanticToken {
             delta_line,
             delta_start,
             length: end.character - start.character,
             token_type: token_type(token.kind),
             token_modifiers_bitset: token_modifiers(token.modifiers),
         });
-        (prev_line, prev_start) = (start.line, start.character);
+        self.previous = (start.line, start.character);
     }
-    out
 }
 
 /// Nested selection ranges, innermost first, as LSP's linked list.

@@ -16,6 +16,7 @@ mod ods_loader;
 mod positions;
 mod positions_in_order;
 mod project_files;
+mod raw_results;
 mod requests;
 mod signature_help;
 pub mod transport;

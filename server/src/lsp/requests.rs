@@ -24,8 +24,10 @@ pub fn all_tokens(
     map: &PositionMap<'_>,
     range: Option<TextRange>,
 ) -> Vec<SemanticToken> {
-    let tokens = ide::semantic_tokens(&snapshot.parse.syntax_node(), range);
-    convert::semantic_tokens(map, &tokens)
+    let mut encoder = convert::TokenEncoder::new(map);
+    let root = snapshot.parse.syntax_node();
+    ide::semantic_tokens_each(&root, range, &mut |token| encoder.push(&token));
+    encoder.out
 }
 
 /// Each open document's `ide::RequestMemos`, which the file-wide requests reuse from one
@@ -53,15 +55,19 @@ pub fn locked<T>(memo: &Mutex<T>) -> MutexGuard<'_, T> {
     memo.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+type SharedTokens = Arc<Vec<SemanticToken>>;
+
 /// The last full result sent per document, to answer delta requests.
 #[derive(Default)]
 pub struct SemanticTokenCache {
-    last: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
+    /// Shared: a delta request compares with it without copying it (6 million tokens in a
+    /// million-line file).
+    last: Mutex<HashMap<Uri, (String, SharedTokens)>>,
     next_id: AtomicU64,
 }
 
 impl SemanticTokenCache {
-    fn remember(&self, uri: &Uri, tokens: Vec<SemanticToken>) -> String {
+    fn remember(&self, uri: &Uri, tokens: SharedTokens) -> String {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed).to_string();
         let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
         last.insert(uri.clone(), (id.clone(), tokens));
@@ -75,11 +81,17 @@ impl SemanticTokenCache {
             .remove(uri);
     }
 
+    /// The answer to a full request (a stand-in for a large one: `raw_results`), kept for
+    /// the deltas against it.
     pub fn full(&self, uri: &Uri, tokens: Vec<SemanticToken>) -> SemanticTokens {
+        let tokens = Arc::new(tokens);
         let id = self.remember(uri, tokens.clone());
+        if let Some(stand_in) = super::raw_results::semantic_tokens(&id, &tokens) {
+            return stand_in;
+        }
         SemanticTokens {
             result_id: Some(id),
-            data: tokens,
+            data: tokens.to_vec(),
         }
     }
 
@@ -100,7 +112,7 @@ impl SemanticTokenCache {
             return SemanticTokensFullDeltaResult::Tokens(self.full(uri, tokens));
         };
         let edit = single_edit(&previous, &tokens);
-        let id = self.remember(uri, tokens);
+        let id = self.remember(uri, Arc::new(tokens));
         SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
             result_id: Some(id),
             edits: edit.into_iter().collect(),

@@ -133,7 +133,11 @@ async fn forward_frames(from_server: DuplexStream, output: Arc<Output>, gate: Ar
             continue;
         };
         gate.seen(&body);
-        if !output.pass_on(body) {
+        let passed = match super::raw_results::splice(&body) {
+            Some((id, answer)) => output.pass_on_answer(&id, answer),
+            None => output.pass_on(body),
+        };
+        if !passed {
             break;
         }
     }

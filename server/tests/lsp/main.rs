@@ -253,6 +253,43 @@ fn semantic_tokens_full_range_and_delta() {
     assert_eq!(edits.len(), 1);
 }
 
+/// A large answer (written past tower-lsp-server's `Value` and spliced into the frame by
+/// the transport) is the answer a range over the whole file gives, and a delta against
+/// an id the server does not know falls back to it too.
+#[test]
+fn large_semantic_tokens_answer_whole() {
+    let (mut client, _) = Client::initialized(json!({}));
+    let mut text = String::from("func.func @f(%a: i32) -> i32 {\n");
+    for i in 0..4000 {
+        text.push_str(&format!("  %v{i} = arith.addi %a, %a : i32\n"));
+    }
+    text.push_str("  return %a : i32\n}\n");
+    client.open(URI, &text);
+    let doc = json!({ "textDocument": { "uri": URI } });
+    let full = client.request("textDocument/semanticTokens/full", doc.clone());
+    let data = full["data"].as_array().expect("tokens");
+    assert!(data.len() / 5 > 20_000, "{}", data.len());
+    let whole =
+        json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 5000, "character": 0 } });
+    let ranged = client.request(
+        "textDocument/semanticTokens/range",
+        json!({ "textDocument": { "uri": URI }, "range": whole }),
+    );
+    assert_eq!(full["data"], ranged["data"]);
+    assert!(
+        full["resultId"]
+            .as_str()
+            .is_some_and(|id| !id.contains("raw"))
+    );
+    let params = json!({ "textDocument": { "uri": URI }, "previousResultId": "unknown" });
+    let delta = client.request("textDocument/semanticTokens/full/delta", params);
+    assert_eq!(delta["data"], full["data"]);
+    // The full answer's id is the one a delta compares with.
+    let params = json!({ "textDocument": { "uri": URI }, "previousResultId": delta["resultId"] });
+    let delta = client.request("textDocument/semanticTokens/full/delta", params);
+    assert_eq!(delta["edits"], json!([]), "{delta}");
+}
+
 #[test]
 fn utf16_by_default_utf8_when_offered() {
     let text = "\"t.op\"() {s = \"é😀\", x = } : () -> ()\n";

@@ -17,6 +17,9 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::order::Sequencer;
 
+/// Frames this large are followed by handing freed memory back to the system.
+const LARGE_FRAME: usize = 1 << 20;
+
 /// Bytes waiting to be written past which reading stops.
 pub const QUEUE_LIMIT: usize = 32 << 20;
 
@@ -88,14 +91,18 @@ impl Output {
             Some(Head {
                 id: Some(id),
                 method: None,
-            }) => {
-                let mut order = self.sequencer();
-                let out = order.answered(&id, body, Instant::now());
-                self.send_all(out);
-                self.changed.notify_one();
-            }
+            }) => return self.pass_on_answer(&id, body),
             _ => self.send_all(vec![body]),
         }
+        !self.frames.is_closed()
+    }
+
+    /// Passes on the server's answer to the request `id` (known without reading `body`).
+    pub fn pass_on_answer(&self, id: &Value, body: Vec<u8>) -> bool {
+        let mut order = self.sequencer();
+        let out = order.answered(id, body, Instant::now());
+        self.send_all(out);
+        self.changed.notify_one();
         !self.frames.is_closed()
     }
 
@@ -162,6 +169,12 @@ async fn write_frames<O: AsyncWrite + Unpin>(
         if let Some(output) = output.upgrade() {
             output.queued.fetch_sub(bytes.len(), Ordering::AcqRel);
             output.drained.notify_waiters();
+        }
+        if bytes.len() >= LARGE_FRAME {
+            drop(bytes);
+            // A large answer leaves megabytes freed (its tokens, their copies, the
+            // frame): handed back now, not kept as the server's size for good.
+            crate::memory::release_freed();
         }
     }
     frames_rx.close();
