@@ -21,6 +21,7 @@ mod irdl_references;
 mod locations;
 mod navigation;
 mod rename;
+mod request_memos;
 mod selection_ranges;
 mod semantic_tokens;
 mod signature_help;
@@ -49,10 +50,11 @@ pub use navigation::{
     NameClass, Occurrence, definition, name_at, occurrences, references, symbol_mentions,
 };
 pub use rename::{prepare_rename, rename};
+pub use request_memos::RequestMemos;
 pub use selection_ranges::selection_ranges;
 pub use semantic_tokens::{
     HighlightKind, HighlightToken, Modifiers, semantic_tokens, semantic_tokens_each,
 };
 pub use signature_help::{SignatureHelp, SignatureParameter, signature_help};
 pub use type_hover::type_hover;
-pub use unit_memo::{RequestMemos, UnitMemo};
+pub use unit_memo::UnitMemo;

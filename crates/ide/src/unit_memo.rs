@@ -4,7 +4,7 @@
 //! op is the same green node as before, whose results, kept relative to its start, are
 //! reused. A request then costs the edited function and the walk down to it, not the file.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use mlir_syntax::SyntaxKind;
 use mlir_syntax::green::ByAddress;
@@ -95,15 +95,6 @@ fn edge_token(green: &GreenNodeData, edge: Edge) -> Option<SyntaxKind> {
         Edge::First => green.children().find_map(pick),
         Edge::Last => green.children().rev().find_map(pick),
     }
-}
-
-/// The memos of one document's file-wide requests, each behind its own lock so that
-/// different requests run side by side.
-#[derive(Default)]
-pub struct RequestMemos {
-    pub symbols: Mutex<crate::document_symbols::SymbolsMemo>,
-    pub folds: Mutex<crate::folding_ranges::FoldsMemo>,
-    pub links: Mutex<crate::document_links::LinksMemo>,
 }
 
 #[cfg(test)]

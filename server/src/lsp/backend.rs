@@ -996,15 +996,21 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
-        let memos = self.request_memos.of(&params.text_document.uri);
+        let uri = params.text_document.uri;
+        let memos = self.request_memos.of(&uri);
+        let document = uri.clone();
         let symbols = self
-            .with_snapshot(&params.text_document.uri, move |snapshot, map| {
+            .with_snapshot(&uri, move |snapshot, map| {
                 let root = snapshot.parse.syntax_node();
                 let symbols = ide::document_symbols_with(&root, &mut locked(&memos.symbols));
-                convert::document_symbols(map, &symbols)
+                let symbols = convert::document_symbols(map, &symbols);
+                let stand_in = super::raw_results::document_symbols(&document, &symbols);
+                Some(stand_in.unwrap_or(DocumentSymbolResponse::Nested(symbols)))
             })
             .await?;
-        Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+        Ok(Some(
+            symbols.unwrap_or(DocumentSymbolResponse::Nested(Vec::new())),
+        ))
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {

@@ -7,8 +7,6 @@ use mlir_analysis::{TextRange, TextSize};
 use ropey::Rope;
 use tower_lsp_server::ls_types::{Position, Range};
 
-use super::positions_in_order::InOrder;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Encoding {
     #[default]
@@ -47,13 +45,12 @@ impl<'a> PositionMap<'a> {
         self.encoding
     }
 
-    /// A cursor for the positions of offsets asked in file order (`positions_in_order`).
-    pub fn in_order(&self) -> InOrder<'_, 'a> {
-        let chunks: Box<dyn Iterator<Item = &'a str>> = match self.lines {
+    /// The text, in the pieces it is kept in (`positions_in_order` reads them in turn).
+    pub fn chunks(&self) -> Box<dyn Iterator<Item = &'a str> + 'a> {
+        match self.lines {
             Lines::Flat { text, .. } => Box::new(std::iter::once(text)),
             Lines::Rope(rope) => Box::new(rope.chunks()),
-        };
-        InOrder::new(self, chunks)
+        }
     }
 
     pub fn position(&self, offset: TextSize) -> Position {

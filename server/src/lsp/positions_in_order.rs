@@ -107,6 +107,11 @@ fn units(bytes: &[u8], encoding: Encoding) -> u32 {
 }
 
 impl<'a> PositionMap<'a> {
+    /// A cursor for the positions of offsets asked in file order.
+    pub fn in_order(&self) -> InOrder<'_, 'a> {
+        InOrder::new(self, self.chunks())
+    }
+
     /// The positions of `offsets`, in any order, read in one pass.
     pub fn positions(&self, offsets: &[TextSize]) -> Vec<Position> {
         // Offset and index in one word: sorting words is sorting by offset, in cache.

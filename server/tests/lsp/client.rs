@@ -135,6 +135,21 @@ impl Client {
         }
     }
 
+    /// The `$/progress` values of `token`, from the next one to its end.
+    pub fn progress_to_end(&mut self, token: &Value) -> Vec<Value> {
+        let mut values = Vec::new();
+        loop {
+            let message =
+                self.wait_for(|m| m["method"] == "$/progress" && m["params"]["token"] == *token);
+            let value = message["params"]["value"].clone();
+            let ended = value["kind"] == "end";
+            values.push(value);
+            if ended {
+                return values;
+            }
+        }
+    }
+
     /// The next message that satisfies `pred` if one comes within `wait`.
     pub fn wait_briefly(&mut self, pred: impl Fn(&Value) -> bool, wait: Duration) -> Option<Value> {
         if let Some(i) = self.backlog.iter().position(&pred) {

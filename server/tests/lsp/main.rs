@@ -290,6 +290,31 @@ fn large_semantic_tokens_answer_whole() {
     assert_eq!(delta["edits"], json!([]), "{delta}");
 }
 
+/// A large outline (written past tower-lsp-server's `Value` and spliced in by the
+/// transport) comes whole and nested, as a small one does.
+#[test]
+fn a_large_outline_answers_whole() {
+    let (mut client, _) = Client::initialized(json!({}));
+    let mut text = String::from("module {\n");
+    for i in 0..2100 {
+        text.push_str(&format!("  func.func private @f{i}(i32)\n"));
+    }
+    text.push_str("}\n");
+    client.open(URI, &text);
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": URI } }),
+    );
+    assert_eq!(symbols.as_array().map(Vec::len), Some(1), "one module");
+    let functions = symbols[0]["children"].as_array().expect("nested");
+    assert_eq!(functions.len(), 2100);
+    assert_eq!(functions[7]["name"], "f7");
+    assert_eq!(
+        functions[7]["selectionRange"]["start"],
+        json!({ "line": 8, "character": 20 })
+    );
+}
+
 #[test]
 fn utf16_by_default_utf8_when_offered() {
     let text = "\"t.op\"() {s = \"é😀\", x = } : () -> ()\n";

@@ -84,17 +84,7 @@ fn progress_of_next_load(client: &mut Client) -> Vec<Value> {
     });
     answer(client, &create);
     let token = create["params"]["token"].clone();
-    let mut values = Vec::new();
-    loop {
-        let message =
-            client.wait_for(|m| m["method"] == "$/progress" && m["params"]["token"] == token);
-        let value = message["params"]["value"].clone();
-        let ended = value["kind"] == "end";
-        values.push(value);
-        if ended {
-            return values;
-        }
-    }
+    client.progress_to_end(&token)
 }
 
 /// Waits for a log message that contains `text`.

@@ -157,17 +157,7 @@ fn indexing_reports_its_progress() {
     });
     let answer = json!({ "jsonrpc": "2.0", "id": create["id"], "result": null });
     client.send_raw(answer.to_string().as_bytes());
-    let mut values = Vec::new();
-    loop {
-        let message =
-            client.wait_for(|m| m["method"] == "$/progress" && m["params"]["token"] == token);
-        let value = message["params"]["value"].clone();
-        let ended = value["kind"] == "end";
-        values.push(value);
-        if ended {
-            break;
-        }
-    }
+    let values = client.progress_to_end(&token);
     assert_eq!(values[0]["kind"], "begin", "{values:?}");
     assert_eq!(values[0]["percentage"], 0);
     let reports: Vec<_> = values.iter().filter(|v| v["kind"] == "report").collect();
