@@ -17,9 +17,6 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::order::Sequencer;
 
-/// Frames this large are followed by handing freed memory back to the system.
-const LARGE_FRAME: usize = 1 << 20;
-
 /// Bytes waiting to be written past which reading stops.
 pub const QUEUE_LIMIT: usize = 32 << 20;
 
@@ -169,12 +166,6 @@ async fn write_frames<O: AsyncWrite + Unpin>(
         if let Some(output) = output.upgrade() {
             output.queued.fetch_sub(bytes.len(), Ordering::AcqRel);
             output.drained.notify_waiters();
-        }
-        if bytes.len() >= LARGE_FRAME {
-            drop(bytes);
-            // A large answer leaves megabytes freed (its tokens, their copies, the
-            // frame): handed back now, not kept as the server's size for good.
-            crate::memory::release_freed();
         }
     }
     frames_rx.close();
