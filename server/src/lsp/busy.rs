@@ -6,18 +6,54 @@
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-/// Set by the analysis thread from the first event of a burst until its diagnostics are
-/// handed on; read by the threads that would compete with it.
+/// Busy from the moment an event is sent to the analysis thread until the thread has
+/// taken in every event sent and handed on the diagnostics of the burst. Counting the
+/// events sent, not only the burst in hand, closes the gap between a burst that ends and
+/// a document opened just before it did (a load must not start in it).
 #[derive(Default)]
 pub struct AnalysisBusy {
-    busy: Mutex<bool>,
+    state: Mutex<State>,
     idle: Condvar,
 }
 
+#[derive(Default)]
+struct State {
+    /// The analysis thread is working on a burst.
+    busy: bool,
+    /// Events sent and not yet taken in by the analysis thread.
+    pending: usize,
+}
+
+impl State {
+    fn is_idle(&self) -> bool {
+        !self.busy && self.pending == 0
+    }
+}
+
 impl AnalysisBusy {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The analysis thread starts or ends a burst.
     pub fn set(&self, busy: bool) {
-        *self.busy.lock().unwrap_or_else(|p| p.into_inner()) = busy;
-        if !busy {
+        let mut state = self.state();
+        state.busy = busy;
+        if state.is_idle() {
+            self.idle.notify_all();
+        }
+    }
+
+    /// An event was sent to the analysis thread.
+    pub fn queued(&self) {
+        self.state().pending += 1;
+    }
+
+    /// The analysis thread took in an event (within a burst, which it marked first).
+    pub fn taken(&self) {
+        let mut state = self.state();
+        state.pending = state.pending.saturating_sub(1);
+        if state.is_idle() {
             self.idle.notify_all();
         }
     }
@@ -26,13 +62,13 @@ impl AnalysisBusy {
     /// is never idle for long must still get its dialects). Returns whether it was idle.
     pub fn wait_idle(&self, longest: Duration) -> bool {
         let end = Instant::now() + longest;
-        let mut busy = self.busy.lock().unwrap_or_else(|p| p.into_inner());
-        while *busy {
+        let mut state = self.state();
+        while !state.is_idle() {
             let left = end.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return false;
             }
-            busy = match self.idle.wait_timeout(busy, left) {
+            state = match self.idle.wait_timeout(state, left) {
                 Ok((guard, _)) => guard,
                 Err(poisoned) => poisoned.into_inner().0,
             };
@@ -72,5 +108,21 @@ mod tests {
         let busy = AnalysisBusy::default();
         busy.set(true);
         assert!(!busy.wait_idle(Duration::from_millis(20)));
+    }
+
+    /// A burst that ends while an event waits to be taken in leaves the analysis busy:
+    /// the gap in which a document opened at start let a load begin before it.
+    #[test]
+    fn an_event_sent_and_not_taken_in_keeps_it_busy() {
+        let busy = AnalysisBusy::default();
+        busy.set(true);
+        busy.taken();
+        busy.queued();
+        busy.set(false);
+        assert!(!busy.wait_idle(Duration::from_millis(20)));
+        busy.set(true);
+        busy.taken();
+        busy.set(false);
+        assert!(busy.wait_idle(Duration::ZERO));
     }
 }

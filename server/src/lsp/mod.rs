@@ -376,10 +376,10 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
         analysis_busy: busy::AnalysisBusy::default(),
         external: external_runs::ExternalRuns::default(),
     });
-    let worker = Arc::new(WorkerHandle::new(worker::spawn(
+    let worker = Arc::new(WorkerHandle::new(
+        worker::spawn(shared.clone(), shared.outgoing.clone()),
         shared.clone(),
-        shared.outgoing.clone(),
-    )));
+    ));
     let (service, socket) = LspService::build(|client| {
         tokio::spawn(outgoing_task(client.clone(), receiver));
         backend::Backend::new(client, shared.clone(), worker)

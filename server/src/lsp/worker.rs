@@ -65,12 +65,16 @@ fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outg
     let mut host = AnalysisHost::default();
     while let Some(first) = next_event(events) {
         shared.analysis_busy.set(true);
+        shared.analysis_busy.taken();
         let mut batch = Batch::default();
         batch.add(first);
         let debounce = Duration::from_millis(shared.settings().debounce_ms);
         loop {
             match events.recv_timeout(debounce) {
-                Ok(event) => batch.add(event),
+                Ok(event) => {
+                    shared.analysis_busy.taken();
+                    batch.add(event);
+                }
                 Err(RecvTimeoutError::Timeout) => break,
                 Err(RecvTimeoutError::Disconnected) => return,
             }
@@ -240,17 +244,28 @@ fn republish(shared: &Shared, uri: &Uri) -> Option<Publish> {
 }
 
 /// Keeps the worker's sender for handlers that must send without awaiting.
-pub struct WorkerHandle(Mutex<Option<Sender<Event>>>);
+pub struct WorkerHandle {
+    sender: Mutex<Option<Sender<Event>>>,
+    /// Where the events sent are counted (`AnalysisBusy`).
+    shared: Arc<Shared>,
+}
 
 impl WorkerHandle {
-    pub fn new(sender: Sender<Event>) -> Self {
-        WorkerHandle(Mutex::new(Some(sender)))
+    pub fn new(sender: Sender<Event>, shared: Arc<Shared>) -> Self {
+        WorkerHandle {
+            sender: Mutex::new(Some(sender)),
+            shared,
+        }
     }
 
     pub fn send(&self, event: Event) {
-        let guard = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let guard = self.sender.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(sender) = guard.as_ref() {
-            let _ = sender.send(event);
+            // Counted first: the analysis thread may take the event in at once.
+            self.shared.analysis_busy.queued();
+            if sender.send(event).is_err() {
+                self.shared.analysis_busy.taken();
+            }
         }
     }
 }
