@@ -7,65 +7,54 @@
 use std::sync::Arc;
 
 use mlir_syntax::SyntaxKind;
-use mlir_syntax::green::ByAddress;
+use mlir_syntax::green::GreenMemo;
 use mlir_syntax::green_walk::green_kind;
 use mlir_syntax::op_nodes::is_op_kind;
 use rowan::{GreenNodeData, NodeOrToken};
-use rustc_hash::FxHashMap;
 
 /// Ops shorter than this are read again on each request: keeping them would cost more
 /// than it saves.
 const UNIT_MIN_LEN: u32 = 256;
 
-/// Each unit's results, relative to its start.
+/// Each unit's results, relative to its start, kept as the file checks keep theirs
+/// (`GreenMemo`: what the last request did not meet is dropped at the next).
 pub struct UnitMemo<T> {
-    /// The last tree's, which this one reuses.
-    old: FxHashMap<ByAddress, Arc<T>>,
-    /// This tree's so far.
-    new: FxHashMap<ByAddress, Arc<T>>,
-    /// How many of those came from the last tree.
+    kept: GreenMemo<Arc<T>>,
+    /// How many units this request found kept.
     reused: usize,
 }
 
 impl<T> Default for UnitMemo<T> {
     fn default() -> Self {
         UnitMemo {
-            old: FxHashMap::default(),
-            new: FxHashMap::default(),
+            kept: GreenMemo::default(),
             reused: 0,
         }
     }
 }
 
 impl<T> UnitMemo<T> {
-    /// Starts a request: the last one's results may be reused, and the units it did not
-    /// meet are forgotten.
+    /// Starts a request on a new tree.
     pub fn next_tree(&mut self) {
-        self.old = std::mem::take(&mut self.new);
+        self.kept.next_tree();
         self.reused = 0;
     }
 
     /// The results of `unit`, computed by `compute` (which may ask for nested units) unless
     /// kept.
     pub fn get(&mut self, unit: &GreenNodeData, compute: impl FnOnce(&mut Self) -> T) -> Arc<T> {
-        let key = ByAddress(unit.to_owned());
-        if let Some(found) = self.new.get(&key) {
+        if let Some(found) = self.kept.get(unit) {
+            self.reused += 1;
             return found.clone();
         }
-        let found = match self.old.remove(&key) {
-            Some(found) => {
-                self.reused += 1;
-                found
-            }
-            None => Arc::new(compute(self)),
-        };
-        self.new.insert(key, found.clone());
+        let found = Arc::new(compute(self));
+        self.kept.insert(unit, found.clone());
         found
     }
 
-    /// How many units this request met, and how many of them the last one had met.
+    /// How many units are kept, and how many this request found kept.
     pub fn counts(&self) -> (usize, usize) {
-        (self.new.len(), self.reused)
+        (self.kept.len(), self.reused)
     }
 }
 
