@@ -7,9 +7,11 @@ use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// Busy from the moment an event is sent to the analysis thread until the thread has
-/// taken in every event sent and handed on the diagnostics of the burst. Counting the
-/// events sent, not only the burst in hand, closes the gap between a burst that ends and
-/// a document opened just before it did (a load must not start in it).
+/// taken in every event sent and the diagnostics of each burst have been handed to the
+/// client. Counting the events sent, not only the burst in hand, closes the gap between a
+/// burst that ends and a document opened just before it did; counting a burst until its
+/// diagnostics are out closes the one in which a load's first message overtook them on
+/// their way to the client (a load must start in neither).
 #[derive(Default)]
 pub struct AnalysisBusy {
     state: Mutex<State>,
@@ -18,15 +20,15 @@ pub struct AnalysisBusy {
 
 #[derive(Default)]
 struct State {
-    /// The analysis thread is working on a burst.
-    busy: bool,
+    /// Bursts begun whose diagnostics are not yet handed to the client.
+    bursts: usize,
     /// Events sent and not yet taken in by the analysis thread.
     pending: usize,
 }
 
 impl State {
     fn is_idle(&self) -> bool {
-        !self.busy && self.pending == 0
+        self.bursts == 0 && self.pending == 0
     }
 }
 
@@ -35,10 +37,16 @@ impl AnalysisBusy {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The analysis thread starts or ends a burst.
-    pub fn set(&self, busy: bool) {
+    /// The analysis thread begins a burst.
+    pub fn began(&self) {
+        self.state().bursts += 1;
+    }
+
+    /// The diagnostics of the oldest burst not yet delivered have been handed to the
+    /// client (by the task that sends them, after every message the burst sent).
+    pub fn delivered(&self) {
         let mut state = self.state();
-        state.busy = busy;
+        state.bursts = state.bursts.saturating_sub(1);
         if state.is_idle() {
             self.idle.notify_all();
         }
@@ -93,11 +101,11 @@ mod tests {
     #[test]
     fn a_busy_analysis_is_waited_for_until_it_ends() {
         let busy = Arc::new(AnalysisBusy::default());
-        busy.set(true);
+        busy.began();
         let other = busy.clone();
         let ender = std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(50));
-            other.set(false);
+            other.delivered();
         });
         assert!(busy.wait_idle(Duration::from_secs(60)));
         ender.join().unwrap();
@@ -106,7 +114,7 @@ mod tests {
     #[test]
     fn a_busy_analysis_is_waited_for_no_longer_than_asked() {
         let busy = AnalysisBusy::default();
-        busy.set(true);
+        busy.began();
         assert!(!busy.wait_idle(Duration::from_millis(20)));
     }
 
@@ -115,14 +123,26 @@ mod tests {
     #[test]
     fn an_event_sent_and_not_taken_in_keeps_it_busy() {
         let busy = AnalysisBusy::default();
-        busy.set(true);
+        busy.began();
         busy.taken();
         busy.queued();
-        busy.set(false);
+        busy.delivered();
         assert!(!busy.wait_idle(Duration::from_millis(20)));
-        busy.set(true);
+        busy.began();
         busy.taken();
-        busy.set(false);
+        busy.delivered();
+        assert!(busy.wait_idle(Duration::ZERO));
+    }
+
+    /// A burst begun before the last one was delivered stays busy after that delivery.
+    #[test]
+    fn bursts_overlapping_their_delivery_are_each_waited_for() {
+        let busy = AnalysisBusy::default();
+        busy.began();
+        busy.began();
+        busy.delivered();
+        assert!(!busy.wait_idle(Duration::from_millis(20)));
+        busy.delivered();
         assert!(busy.wait_idle(Duration::ZERO));
     }
 }

@@ -154,7 +154,7 @@ pub struct Shared {
     /// The project files of the workspace folders (`.mlir-analyzer.toml`).
     projects: RwLock<Vec<crate::project::ProjectFile>>,
     /// Is the analysis thread at work (background loads wait for it)?
-    analysis_busy: busy::AnalysisBusy,
+    analysis_busy: Arc<busy::AnalysisBusy>,
     /// The external verifier's runs and findings, by document.
     external: external_runs::ExternalRuns,
 }
@@ -310,11 +310,27 @@ fn level_enabled(configured: &str, level: MessageType) -> bool {
     rank(level) <= limit
 }
 
+/// How long the outgoing task waits before each publication, from
+/// `MLIR_ANALYZER_DEBUG_PUBLISH_DELAY_MS`: a test's way to make diagnostics slow on their
+/// way to the client, as a loaded machine does now and then.
+fn debug_publish_delay() -> Option<std::time::Duration> {
+    let ms = std::env::var("MLIR_ANALYZER_DEBUG_PUBLISH_DELAY_MS").ok()?;
+    Some(std::time::Duration::from_millis(ms.parse().ok()?))
+}
+
 /// Sends diagnostics and log messages to the client, one at a time, in order.
-async fn outgoing_task(client: Client, mut receiver: UnboundedReceiver<Outgoing>) {
+async fn outgoing_task(
+    client: Client,
+    mut receiver: UnboundedReceiver<Outgoing>,
+    busy: Arc<busy::AnalysisBusy>,
+) {
+    let delay = debug_publish_delay();
     while let Some(message) = receiver.recv().await {
         match message {
             Outgoing::Diagnostics(p) => {
+                if let Some(delay) = delay {
+                    tokio::time::sleep(delay).await;
+                }
                 client
                     .publish_diagnostics(p.uri, p.diagnostics, p.version)
                     .await
@@ -326,6 +342,7 @@ async fn outgoing_task(client: Client, mut receiver: UnboundedReceiver<Outgoing>
                     .send_notification::<tower_lsp_server::ls_types::notification::Progress>(params)
                     .await
             }
+            Outgoing::BurstDelivered => busy.delivered(),
         }
     }
 }
@@ -373,7 +390,7 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
         registry: RwLock::new(mlir_analysis::registry::Registry::builtin_arc()),
         configured_irdl: std::sync::Mutex::new(Vec::new()),
         projects: RwLock::new(Vec::new()),
-        analysis_busy: busy::AnalysisBusy::default(),
+        analysis_busy: Arc::default(),
         external: external_runs::ExternalRuns::default(),
     });
     let worker = Arc::new(WorkerHandle::new(
@@ -381,7 +398,8 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
         shared.clone(),
     ));
     let (service, socket) = LspService::build(|client| {
-        tokio::spawn(outgoing_task(client.clone(), receiver));
+        let busy = shared.analysis_busy.clone();
+        tokio::spawn(outgoing_task(client.clone(), receiver, busy));
         backend::Backend::new(client, shared.clone(), worker)
     })
     .custom_method("mlir-analyzer/syntaxTree", backend::Backend::syntax_tree)

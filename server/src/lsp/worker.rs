@@ -38,6 +38,9 @@ pub enum Outgoing {
     Show(lsp::MessageType, String),
     /// `$/progress` of work the server started itself.
     Progress(lsp::ProgressParams),
+    /// The analysis thread sent every message of a burst: once they are handed to the
+    /// client, loads waiting for an idle analysis may send theirs (after them).
+    BurstDelivered,
 }
 
 /// Diagnostics ready to publish: `version` is `None` for a closed document.
@@ -64,7 +67,7 @@ const IDLE: Duration = Duration::from_secs(1);
 fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outgoing>) {
     let mut host = AnalysisHost::default();
     while let Some(first) = next_event(events) {
-        shared.analysis_busy.set(true);
+        shared.analysis_busy.began();
         shared.analysis_busy.taken();
         let mut batch = Batch::default();
         batch.add(first);
@@ -79,12 +82,13 @@ fn run(shared: &Shared, events: &Receiver<Event>, publish: &UnboundedSender<Outg
                 Err(RecvTimeoutError::Disconnected) => return,
             }
         }
-        for message in batch.analyse(shared, &mut host) {
-            if publish.send(Outgoing::Diagnostics(message)).is_err() {
+        let messages = batch.analyse(shared, &mut host).into_iter();
+        let delivered = std::iter::once(Outgoing::BurstDelivered);
+        for message in messages.map(Outgoing::Diagnostics).chain(delivered) {
+            if publish.send(message).is_err() {
                 return;
             }
         }
-        shared.analysis_busy.set(false);
     }
 }
 
