@@ -106,7 +106,7 @@ impl AnalysisHost {
             }
         };
         let memo = self.memos.entry(key.to_string()).or_default();
-        let outlined = Some(Arc::new(outline(&parse.syntax_node(), memo)));
+        let outlined = Some(outline(&parse.syntax_node(), memo));
         match self.files.get(key) {
             Some(file) => {
                 file.set_text(&mut self.db).to(text);

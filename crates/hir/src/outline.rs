@@ -43,17 +43,35 @@ pub struct Outline {
     pub distinct_attrs: Vec<TextRange>,
 }
 
-/// What each isolated op of the last outline held, by green node.
+mod splice;
+
+/// What each isolated op of the last outline held, by green node, and the last tree's
+/// outline itself.
 #[derive(Default)]
 pub struct OutlineMemo {
     facts: FxHashMap<ByAddress, Arc<Outline>>,
+    last: Option<(GreenNode, Arc<Outline>)>,
 }
 
-/// The outline of the tree under `root`, reusing what `memo` remembers of isolated ops
-/// and leaving in it what this tree's isolated ops hold (nothing of older trees).
-pub fn outline(root: &SyntaxNode, memo: &mut OutlineMemo) -> Outline {
-    let mut old = std::mem::take(&mut memo.facts);
-    outline_from(root, &mut old, Some(&mut memo.facts))
+/// The outline of the tree under `root`, made from the last tree's (`splice`), reusing
+/// what `memo` remembers of isolated ops, and leaving in it what this tree's hold (nothing
+/// of older trees).
+pub fn outline(root: &SyntaxNode, memo: &mut OutlineMemo) -> Arc<Outline> {
+    let green = root.green().into_owned();
+    // The last outline is kept only for a root at 0, where its positions are the tree's.
+    let at_zero = root.text_range().start() == TextSize::new(0);
+    let spliced = match memo.last.take() {
+        Some((old_green, old)) if at_zero => {
+            splice::splice(&old_green, &old, &green, &mut memo.facts)
+        }
+        _ => None,
+    };
+    let out = Arc::new(spliced.unwrap_or_else(|| {
+        let mut old = std::mem::take(&mut memo.facts);
+        outline_from(root, &mut old, Some(&mut memo.facts))
+    }));
+    memo.last = at_zero.then(|| (green, out.clone()));
+    out
 }
 
 /// The outline of the tree under `root`, taking from `old` what isolated ops held, and
@@ -258,21 +276,59 @@ struct Level {
     holds_bodies: bool,
 }
 
+impl Level {
+    /// The level of a walk's root, and of each body's op (walked as a root of its own).
+    const TOP: Level = Level {
+        in_dialect_body: false,
+        holds_bodies: true,
+    };
+
+    /// The level of `child` of `parent` (at this level), and whether `child` is a body.
+    /// `name` is the child's op name, if it is an op.
+    fn of_child(
+        self,
+        parent: &GreenNodeData,
+        child: &GreenNodeData,
+        name: Option<&str>,
+    ) -> (Level, bool) {
+        let holds_bodies = self.holds_bodies && holds_ops(node_kind(parent));
+        if holds_bodies && name.is_some_and(ops::name_is_isolated) {
+            return (Level::TOP, true);
+        }
+        let in_dialect_body = self.in_dialect_body || node_kind(child) == DIALECT_BODY;
+        let level = Level {
+            in_dialect_body,
+            holds_bodies,
+        };
+        (level, false)
+    }
+}
+
 impl Walk<'_> {
     /// The outline of the subtree of `node`, relative to its start (the node itself not
     /// counted as a body).
-    fn facts(&mut self, node: &GreenNode) -> Outline {
+    fn facts(&mut self, node: &GreenNodeData) -> Outline {
         let mut out = Outline::default();
         if is_checked_op(node, green::op_name(node)) {
             out.checked_ops
                 .push((node_kind(node), TextRange::up_to(node.text_len())));
         }
-        let top = Level {
-            in_dialect_body: false,
-            holds_bodies: true,
-        };
+        self.children_facts(node, 0..usize::MAX, Level::TOP, TextSize::new(0), &mut out);
+        out
+    }
+
+    /// Lists in `out` what the children `children` (by index) of `parent` hold: `parent`
+    /// is at `level` and starts at `start` in `out`'s positions.
+    fn children_facts(
+        &mut self,
+        parent: &GreenNodeData,
+        children: std::ops::Range<usize>,
+        level: Level,
+        start: TextSize,
+        out: &mut Outline,
+    ) {
         // Offsets are worked out only for what is listed: most nodes are not.
-        let mut path = GreenPath::new(node, TextSize::new(0), top);
+        let mut path = GreenPath::with_children(parent, start, level, children);
         while let Some(child) = path.next_node() {
             let kind = node_kind(child);
             // (`%c0`, `f32`, an op's name: none of them is anything the outline lists.)
@@ -282,9 +338,9 @@ impl Walk<'_> {
             let Some((parent, &level)) = path.top() else {
                 break;
             };
-            let holds_bodies = level.holds_bodies && holds_ops(node_kind(parent));
             let name = green::op_name(child);
-            if holds_bodies && name.is_some_and(ops::name_is_isolated) {
+            let (child_level, is_body) = level.of_child(parent, child, name);
+            if is_body {
                 let held = self.isolated(child);
                 let at = path.last_child_start();
                 out.bodies.push((child.to_owned(), at));
@@ -310,13 +366,8 @@ impl Walk<'_> {
                 let at = path.last_child_start();
                 out.distinct_attrs.push(TextRange::at(at, child.text_len()));
             }
-            let level = Level {
-                in_dialect_body: level.in_dialect_body || kind == DIALECT_BODY,
-                holds_bodies,
-            };
-            path.push(child, level);
+            path.push(child, child_level);
         }
-        out
     }
 
     /// What an isolated op holds (itself included as a checked op, not as a body),
@@ -391,22 +442,41 @@ mod tests {
         \x20 module @inner {\n    func.func @b() {\n      func.call @a() : () -> ()\n      return\n    }\n  }\n\
         \x20 func.func @c() attributes {l = #map, d = distinct[0]<>} {\n    return loc(#loc)\n  }\n}\n#loc = loc(\"f\":1:2)\n";
 
+    /// The memo holds nothing of ops that are gone from the tree.
+    fn assert_memo_holds_only_the_trees_ops(memo: &OutlineMemo, outline: &Outline) {
+        let bodies: std::collections::HashSet<&GreenNode> =
+            outline.bodies.iter().map(|b| &b.0).collect();
+        for key in memo.facts.keys() {
+            assert!(bodies.contains(&key.0), "a stale op in the memo");
+        }
+    }
+
     #[test]
     fn remembered_outlines_equal_fresh_ones_after_edits() {
         let mut memo = OutlineMemo::default();
         let mut parse = mlir_syntax::parse(TEXT);
         let mut text = TEXT.to_string();
         assert_eq!(
-            outline(&parse.syntax_node(), &mut memo),
+            *outline(&parse.syntax_node(), &mut memo),
             outline_once(&parse.syntax_node())
         );
-        // Typing inside each function in turn (and one edit that breaks the file), each
-        // outline must equal a fresh one and the memo keep only the current tree's ops.
+        // Typing inside each function in turn, at the top level, in an op's name, adding
+        // and removing functions, and edits that break the file: each outline must equal
+        // a fresh one, and the memo keep nothing of older trees.
         for (needle, insert) in [
             ("return\n  }\n  module", " "),
             ("func.call", "%1 = "),
             ("@c()", "("),
             ("()\n", "  "),
+            ("(d0) ->", "d1"),
+            ("func.func @b", "x"),
+            (
+                "  module @inner",
+                "  func.func @n() {\n    %2 = \"t.op\"() : () -> (!t)\n  }\n",
+            ),
+            ("#loc = ", "#l2 = loc(\"g\":1:1)\n"),
+            ("distinct[0]", "distinct[1]<>, e = "),
+            ("return loc", "}\n"),
         ] {
             let at = TextSize::new(text.find(needle).expect("needle") as u32);
             let edit = TextEdit::insert(at, insert);
@@ -414,11 +484,44 @@ mod tests {
             parse = reparse(&parse, &edit);
             let remembered = outline(&parse.syntax_node(), &mut memo);
             assert_eq!(
-                remembered,
+                *remembered,
                 outline_once(&parse.syntax_node()),
                 "after {insert:?} at {needle:?}"
             );
-            assert_eq!(memo.facts.len(), remembered.bodies.len() - 1);
+            assert_memo_holds_only_the_trees_ops(&memo, &remembered);
+        }
+    }
+
+    /// Every one-character insertion and deletion across the text, some outlined one at
+    /// a time and some two at once (a burst), gives the outline of a fresh walk.
+    #[test]
+    fn spliced_outlines_equal_fresh_ones_at_every_offset() {
+        let mut memo = OutlineMemo::default();
+        let mut parse = mlir_syntax::parse(TEXT);
+        let mut text = TEXT.to_string();
+        outline(&parse.syntax_node(), &mut memo);
+        let mut step = 0;
+        for at in 0..TEXT.len() {
+            // `x` typed at `at`, then deleted: the trees share what the edit leaves alone.
+            let x = TextSize::new(at as u32);
+            for (what, edit) in [
+                ("insert", TextEdit::insert(x, "x")),
+                ("delete", TextEdit::delete(TextRange::at(x, 1.into()))),
+            ] {
+                edit.apply(&mut text);
+                parse = reparse(&parse, &edit);
+                step += 1;
+                if step % 3 == 0 {
+                    continue;
+                }
+                let remembered = outline(&parse.syntax_node(), &mut memo);
+                assert_eq!(
+                    *remembered,
+                    outline_once(&parse.syntax_node()),
+                    "after a {what} at {at} in {text:?}"
+                );
+                assert_memo_holds_only_the_trees_ops(&memo, &remembered);
+            }
         }
     }
 
@@ -438,7 +541,7 @@ mod tests {
         }
         assert!(text.len() > PARALLEL_BYTES);
         let root = mlir_syntax::parse(&text).syntax_node();
-        let one_walk = outline(&root, &mut OutlineMemo::default());
+        let one_walk = outline_from(&root, &mut FxHashMap::default(), None);
         assert_eq!(outline_once(&root), one_walk);
         // The file, and per module: itself, its functions, @inner and @g.
         assert_eq!(one_walk.bodies.len(), 1 + 40 * (1 + 200 + 2));
@@ -469,7 +572,7 @@ mod tests {
             );
         }
         let root = parse.syntax_node();
-        let one_walk = outline(&root, &mut OutlineMemo::default());
+        let one_walk = outline_from(&root, &mut FxHashMap::default(), None);
         assert_eq!(outline_once_with(&root, pre), one_walk);
         // The file, the module, and per function: itself and its nested @g.
         assert_eq!(one_walk.bodies.len(), 2 + 6000 * 2);

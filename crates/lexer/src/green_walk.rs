@@ -60,6 +60,8 @@ struct PathLevel<'g, T> {
     green: &'g GreenNodeData,
     /// The index of the next child to visit.
     next: usize,
+    /// The index of the child the walk stops before.
+    end: usize,
     /// The node's index among its parent's children.
     index: usize,
     /// Where the node starts, once asked for (the root's is known).
@@ -73,9 +75,22 @@ struct PathLevel<'g, T> {
 impl<'g, T> GreenPath<'g, T> {
     /// A walk from `root`, which starts at `start`.
     pub fn new(root: &'g GreenNodeData, start: TextSize, data: T) -> Self {
+        Self::with_children(root, start, data, 0..usize::MAX)
+    }
+
+    /// A walk from `root` through its children `children` only (by index).
+    pub fn with_children(
+        root: &'g GreenNodeData,
+        start: TextSize,
+        data: T,
+        children: std::ops::Range<usize>,
+    ) -> Self {
         // Room for the depth of most walks: a path is made for every function.
         let mut levels = Vec::with_capacity(16);
-        levels.push(PathLevel::new(root, 0, Some(start), data));
+        let mut level = PathLevel::new(root, 0, Some(start), data);
+        level.next = children.start;
+        level.end = children.end;
+        levels.push(level);
         GreenPath { levels }
     }
 
@@ -87,6 +102,9 @@ impl<'g, T> GreenPath<'g, T> {
     /// The next child of the node the walk is in (`None` after its last).
     fn next_child(&mut self) -> Option<GreenElementRef<'g>> {
         let top = self.levels.last_mut()?;
+        if top.next >= top.end {
+            return None;
+        }
         let child = top.green.children().nth(top.next)?;
         top.next += 1;
         Some(child)
@@ -151,6 +169,7 @@ impl<'g, T> PathLevel<'g, T> {
         PathLevel {
             green,
             next: 0,
+            end: usize::MAX,
             index,
             start,
             summed: (0, TextSize::new(0)),
