@@ -16,14 +16,16 @@ use mlir_checks::diagnostic::Diagnostic;
 use mlir_dialects::known_ops::TABLE_OPS;
 use mlir_hir::outline::Outline;
 use mlir_syntax::green;
-use mlir_syntax::green::{ByAddress, GreenMemo};
+use mlir_syntax::green::GreenMemo;
 
 /// The diagnostics of the checked ops each body owns, relative to the body's start, for
 /// the skeleton they were computed in.
 #[derive(Default)]
 pub struct FileChecksMemo {
     skeleton: Option<u64>,
-    bodies: FxHashMap<ByAddress, Vec<Diagnostic>>,
+    /// Stamped rather than moved into a new map on each run: a keystroke's run asks
+    /// again for nearly every body of the last one.
+    bodies: GreenMemo<Vec<Diagnostic>>,
     /// The symbols each op of the last tree defines (the file checks' symbol tables).
     pub(crate) symbols: mlir_hir::symbol_memo::SymbolMemo,
     /// The skeleton hash of each function-like op of the last trees (`skeleton_hash`).
@@ -39,7 +41,6 @@ pub struct FileChecksMemo {
 pub(crate) struct MemoRun<'m> {
     /// The memo that keeps this run's results; none for a run once (`MemoRun::once`).
     memo: Option<&'m mut FileChecksMemo>,
-    old: FxHashMap<ByAddress, Vec<Diagnostic>>,
     /// The owning body of each checked op of the outline (`None`: checked every time).
     pub owners: Vec<Option<usize>>,
     /// Whether each body's results were reused.
@@ -54,39 +55,35 @@ impl<'m> MemoRun<'m> {
     /// Starts a run on the tree `root` (whose outline is `outline`).
     pub fn start(memo: &'m mut FileChecksMemo, root: &GreenNodeData, outline: &Outline) -> Self {
         let skeleton = skeleton_hash(root, &mut memo.skeletons);
-        let mut old = std::mem::take(&mut memo.bodies);
         if memo.skeleton != Some(skeleton) {
-            old.clear();
+            memo.bodies = GreenMemo::default();
         }
         memo.skeleton = Some(skeleton);
-        Self::with_old(Some(memo), old, outline)
+        memo.bodies.next_tree();
+        Self::with_memo(Some(memo), outline)
     }
 
     /// Starts a run whose results nobody keeps (a file checked once, from the command
     /// line): the skeleton, which only a later run would compare, is not hashed, and
     /// nothing is remembered. The results come out in the same order as a kept run's.
     pub fn once(outline: &Outline) -> Self {
-        Self::with_old(None, FxHashMap::default(), outline)
+        Self::with_memo(None, outline)
     }
 
-    fn with_old(
-        memo: Option<&'m mut FileChecksMemo>,
-        old: FxHashMap<ByAddress, Vec<Diagnostic>>,
-        outline: &Outline,
-    ) -> Self {
+    fn with_memo(mut memo: Option<&'m mut FileChecksMemo>, outline: &Outline) -> Self {
         let owners = owners(outline);
         let mut reused = vec![false; outline.bodies.len()];
         // A body owns many checked ops, listed together: each body is looked up once.
         let mut last = None;
         for owner in owners.iter().flatten() {
-            if last.replace(*owner) != Some(*owner) {
-                let key = ByAddress(outline.bodies[*owner].0.clone());
-                reused[*owner] = old.contains_key(&key);
+            if last.replace(*owner) != Some(*owner)
+                && let Some(memo) = memo.as_deref_mut()
+            {
+                reused[*owner] = memo.bodies.get(&outline.bodies[*owner].0).is_some();
             }
         }
         MemoRun {
             memo,
-            old,
             owners,
             reused,
             fresh: FxHashMap::default(),
@@ -129,16 +126,19 @@ impl<'m> MemoRun<'m> {
         owning.dedup();
         for body in owning {
             let (green, start) = &outline.bodies[body];
-            let key = || ByAddress(green.clone());
-            let relative = match self.reused[body] {
-                true => self.old.remove(&key()).unwrap_or_default(),
-                false => self.fresh.remove(&body).unwrap_or_default(),
-            };
+            let memo = self.memo.as_deref_mut();
+            if self.reused[body] {
+                let kept = memo.and_then(|memo| memo.bodies.get(green));
+                let relative = kept.map(Vec::as_slice).unwrap_or_default();
+                out.extend(relative.iter().cloned().map(|d| shifted(d, *start, true)));
+                continue;
+            }
+            let relative = self.fresh.remove(&body).unwrap_or_default();
             out.extend(relative.iter().cloned().map(|d| shifted(d, *start, true)));
-            if let Some(memo) = self.memo.as_deref_mut()
+            if let Some(memo) = memo
                 && !self.unkept.contains(&body)
             {
-                memo.bodies.insert(key(), relative);
+                memo.bodies.insert(green, relative);
             }
         }
         out
