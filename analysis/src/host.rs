@@ -102,7 +102,9 @@ impl AnalysisHost {
             None => {
                 self.parsed_whole.insert(key.to_string());
                 let text = source.whole();
-                (mlir_syntax::parse(&text), Some(text))
+                // Only a file that defines dialects needs its text past the parse (for
+                // the IDE features of their ops); a large file's is freed for the checks.
+                (mlir_syntax::parse(&text), defines_irdl.then_some(text))
             }
         };
         let memo = self.memos.entry(key.to_string()).or_default();

@@ -19,9 +19,10 @@ pub trait HirDb: salsa::Database {}
 /// made by incremental reparsing outside salsa.
 #[salsa::input(debug)]
 pub struct SourceFile {
-    /// The whole text, when it was given whole. A file edited in place has none: its
-    /// tree is its text, and flattening a million-line file on every keystroke would cost
-    /// more than the rest of the keystroke.
+    /// The whole text of a file that defines IRDL dialects (or was given only its text).
+    /// Others keep none: their tree is their text, flattening a million-line file on every
+    /// keystroke would cost more than the rest of the keystroke, and keeping the flat copy
+    /// of an opened one would hold 36 MB at 960k lines.
     #[returns(ref)]
     pub text: Option<Arc<str>>,
     #[returns(ref)]
