@@ -53,7 +53,8 @@ pub use rename::{prepare_rename, rename};
 pub use request_memos::RequestMemos;
 pub use selection_ranges::selection_ranges;
 pub use semantic_tokens::{
-    HighlightKind, HighlightToken, Modifiers, semantic_tokens, semantic_tokens_each,
+    HighlightKind, HighlightToken, Modifiers, TokenUnitMemo, UnitSink, semantic_tokens,
+    semantic_tokens_by_unit, semantic_tokens_each,
 };
 pub use signature_help::{SignatureHelp, SignatureParameter, signature_help};
 pub use type_hover::type_hover;

@@ -7,6 +7,9 @@ use mlir_syntax::green_walk::{green_kind, kind_of_raw};
 use mlir_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 use rowan::{GreenNodeData, NodeOrToken};
 
+mod units;
+pub use units::{TokenUnitMemo, UnitSink, semantic_tokens_by_unit};
+
 /// What a highlighted token is. The server maps each to a standard LSP token type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HighlightKind {

@@ -1094,7 +1094,7 @@ impl LanguageServer for Backend {
         // freed: spread over threads, each would keep its share of a large answer.
         let tokens = self
             .with_snapshot(&uri, move |s, map| {
-                let tokens = super::requests::all_tokens(s, map, None);
+                let tokens = cache.tokens(&at, s, map);
                 let answer = cache.full(&at, tokens);
                 if answer.data.is_empty() {
                     crate::memory::release_freed();
@@ -1110,8 +1110,9 @@ impl LanguageServer for Backend {
         params: SemanticTokensDeltaParams,
     ) -> Result<Option<SemanticTokensFullDeltaResult>> {
         let uri = params.text_document.uri;
+        let (cache, at) = (self.semantic_tokens.clone(), uri.clone());
         let tokens = self
-            .with_snapshot(&uri, |s, map| super::requests::all_tokens(s, map, None))
+            .with_snapshot(&uri, move |s, map| cache.tokens(&at, s, map))
             .await?;
         Ok(Some(self.semantic_tokens.delta(
             &uri,

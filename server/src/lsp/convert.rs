@@ -213,21 +213,49 @@ impl<'m, 'a> TokenEncoder<'m, 'a> {
         if start.line != end.line || end.character == start.character {
             return;
         }
+        let like = SemanticToken {
+            delta_line: 0,
+            delta_start: 0,
+            length: end.character - start.character,
+            token_type: token_type(token.kind),
+            token_modifiers_bitset: token_modifiers(token.modifiers),
+        };
+        self.push_at((start.line, start.character), like);
+    }
+
+    /// Appends a token like `like` (its deltas aside) that starts at `start` (line,
+    /// character).
+    pub fn push_at(&mut self, start: (u32, u32), like: SemanticToken) {
         let (prev_line, prev_start) = self.previous;
-        let delta_line = start.line - prev_line;
+        let delta_line = start.0 - prev_line;
         let delta_start = if delta_line == 0 {
-            start.character - prev_start
+            start.1 - prev_start
         } else {
-            start.character
+            start.1
         };
         self.out.push(SemanticToken {
             delta_line,
             delta_start,
-            length: end.character - start.character,
-            token_type: token_type(token.kind),
-            token_modifiers_bitset: token_modifiers(token.modifiers),
+            ..like
         });
-        self.previous = (start.line, start.character);
+        self.previous = start;
+    }
+
+    /// Where `offset` is (the offsets asked for, tokens' included, never go back).
+    pub fn position(&mut self, offset: mlir_analysis::TextSize) -> lsp::Position {
+        self.positions.position(offset)
+    }
+
+    /// Where the last token starts (line, character).
+    pub fn previous(&self) -> (u32, u32) {
+        self.previous
+    }
+
+    /// Appends tokens encoded already (the first of them after the last one here); the
+    /// last of them starts at `last`.
+    pub fn extend_after(&mut self, tokens: &[SemanticToken], last: (u32, u32)) {
+        self.out.extend_from_slice(tokens);
+        self.previous = last;
     }
 }
 

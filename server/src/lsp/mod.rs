@@ -20,6 +20,7 @@ mod raw_results;
 mod requests;
 mod signature_help;
 pub mod transport;
+mod unit_tokens;
 mod worker;
 mod workspace;
 

@@ -17,6 +17,7 @@ use tower_lsp_server::ls_types::{
 use super::convert;
 use super::documents::Snapshot;
 use super::positions::PositionMap;
+use super::unit_tokens::UnitTokens;
 
 /// Every semantic token of a snapshot (or of a range of it), encoded for LSP.
 pub fn all_tokens(
@@ -64,9 +65,19 @@ pub struct SemanticTokenCache {
     /// million-line file).
     last: Mutex<HashMap<Uri, (String, SharedTokens)>>,
     next_id: AtomicU64,
+    /// Each document's last answer by unit, which the next is made from.
+    units: Mutex<HashMap<Uri, Arc<Mutex<UnitTokens>>>>,
 }
 
 impl SemanticTokenCache {
+    /// Every token of `snapshot` (the document `uri`), made from the last answer's units
+    /// where the tree kept them.
+    pub fn tokens(&self, uri: &Uri, snapshot: &Snapshot, map: &PositionMap<'_>) -> SharedTokens {
+        let units = locked(&self.units).entry(uri.clone()).or_default().clone();
+        let mut units = locked(&units);
+        units.all(snapshot, map)
+    }
+
     fn remember(&self, uri: &Uri, tokens: SharedTokens) -> String {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed).to_string();
         let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
@@ -75,16 +86,13 @@ impl SemanticTokenCache {
     }
 
     pub fn forget(&self, uri: &Uri) {
-        self.last
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(uri);
+        locked(&self.last).remove(uri);
+        locked(&self.units).remove(uri);
     }
 
     /// The answer to a full request (a stand-in for a large one: `raw_results`), kept for
     /// the deltas against it.
-    pub fn full(&self, uri: &Uri, tokens: Vec<SemanticToken>) -> SemanticTokens {
-        let tokens = Arc::new(tokens);
+    pub fn full(&self, uri: &Uri, tokens: SharedTokens) -> SemanticTokens {
         let id = self.remember(uri, tokens.clone());
         if let Some(stand_in) = super::raw_results::semantic_tokens(&id, &tokens) {
             return stand_in;
@@ -100,7 +108,7 @@ impl SemanticTokenCache {
         &self,
         uri: &Uri,
         previous_id: &str,
-        tokens: Vec<SemanticToken>,
+        tokens: SharedTokens,
     ) -> SemanticTokensFullDeltaResult {
         let previous = {
             let last = self.last.lock().unwrap_or_else(|p| p.into_inner());
@@ -112,7 +120,7 @@ impl SemanticTokenCache {
             return SemanticTokensFullDeltaResult::Tokens(self.full(uri, tokens));
         };
         let edit = single_edit(&previous, &tokens);
-        let id = self.remember(uri, Arc::new(tokens));
+        let id = self.remember(uri, tokens);
         SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
             result_id: Some(id),
             edits: edit.into_iter().collect(),
