@@ -173,7 +173,7 @@ mod tests {
         text.push_str("}\n");
         let mut parse = mlir_syntax::parse(&text);
         let mut memo = TokenUnitMemo::default();
-        let mut walk = |parse: &mlir_syntax::Parse, memo: &mut TokenUnitMemo<_>| {
+        let walk = |parse: &mlir_syntax::Parse, memo: &mut TokenUnitMemo<_>| {
             let mut sink = Relative::default();
             semantic_tokens_by_unit(&parse.syntax_node(), memo, &mut sink);
             assert_eq!(sink.out, semantic_tokens(&parse.syntax_node(), None));
