@@ -25,7 +25,10 @@ measures:
    from none to some on the edited line and back to none;
 6. requests (unless --no-requests): textDocument/documentSymbol and
    textDocument/semanticTokens/full (the latter only if the initialize reply
-   advertises semanticTokensProvider.full, else "n/a"): the first of each on
+   advertises semanticTokensProvider.full, else "n/a") and .../full/delta
+   against the last semantic-token answer (if full.delta is advertised; size =
+   tokens in the edits, or in the whole answer if it came whole; an empty delta
+   is no failure: a keystroke may change no token): the first of each on
    the current version, then --requests more (default 5), each after a
    keystroke whose diagnostics have arrived, so each asks about a fresh
    version; reported as first, median and max of the later ones, with the
@@ -373,6 +376,7 @@ class RequestTiming:
 REQUESTS = {
     "documentSymbol": "textDocument/documentSymbol",
     "semanticTokens": "textDocument/semanticTokens/full",
+    "semanticTokensDelta": "textDocument/semanticTokens/full/delta",
 }
 
 
@@ -389,7 +393,15 @@ def count_tokens(result: Any) -> int:
     return len(data) // 5 if isinstance(data, list) else 0
 
 
-RESPONSE_SIZE = {"documentSymbol": count_symbols, "semanticTokens": count_tokens}
+def count_delta_tokens(result: Any) -> int:
+    """Tokens in a delta answer's edits (or in the whole answer, if it came whole)."""
+    if isinstance(result, dict) and isinstance(result.get("edits"), list):
+        return sum(len(e.get("data") or []) // 5 for e in result["edits"] if isinstance(e, dict))
+    return count_tokens(result)
+
+
+RESPONSE_SIZE = {"documentSymbol": count_symbols, "semanticTokens": count_tokens,
+                 "semanticTokensDelta": count_delta_tokens}
 
 
 @dataclass
@@ -475,6 +487,13 @@ def advertises_full_tokens(caps: dict) -> bool:
     return isinstance(provider, dict) and bool(provider.get("full"))
 
 
+def advertises_delta_tokens(caps: dict) -> bool:
+    """Does it offer textDocument/semanticTokens/full/delta?"""
+    provider = caps.get("semanticTokensProvider")
+    full = provider.get("full") if isinstance(provider, dict) else None
+    return isinstance(full, dict) and bool(full.get("delta"))
+
+
 class Session:
     def __init__(self, client: LspClient, result: ServerResult, doc: Document, timeout: float,
                  progress=None):
@@ -485,6 +504,8 @@ class Session:
         self.timeout = timeout
         self.full_sync = False
         self.semantic_full = False  # the server offers semanticTokens/full
+        self.semantic_delta = False  # ... and full/delta
+        self.tokens_result_id: str | None = None  # of the last semantic-token answer
         self.publishes = 0  # publishDiagnostics for our document seen so far
 
     def initialize(self) -> None:
@@ -499,6 +520,7 @@ class Session:
         caps = (reply or {}).get("capabilities", {})
         self.result.server_info = (reply or {}).get("serverInfo")
         self.semantic_full = advertises_full_tokens(caps)
+        self.semantic_delta = advertises_delta_tokens(caps)
         sync = caps.get("textDocumentSync")
         change = sync.get("change") if isinstance(sync, dict) else sync
         self.full_sync = change != 2
@@ -602,6 +624,7 @@ class Session:
         """
         timings = {key: RequestTiming(method) for key, method in REQUESTS.items()}
         timings["semanticTokens"].supported = self.semantic_full
+        timings["semanticTokensDelta"].supported = self.semantic_full and self.semantic_delta
         self.result.requests = timings
         active = [key for key, timing in timings.items() if timing.supported]
         for key in active:
@@ -632,10 +655,14 @@ class Session:
         Raises BenchError if `strict` and the answer is empty while the text is not.
         """
         method = REQUESTS[key]
-        elapsed, result = self.client.request(method, {"textDocument": {"uri": self.doc.uri}},
-                                              self.timeout)
+        params: dict[str, Any] = {"textDocument": {"uri": self.doc.uri}}
+        if key == "semanticTokensDelta":
+            params["previousResultId"] = self.tokens_result_id or ""
+        elapsed, result = self.client.request(method, params, self.timeout)
+        if key.startswith("semanticTokens") and isinstance(result, dict):
+            self.tokens_result_id = result.get("resultId") or self.tokens_result_id
         size = RESPONSE_SIZE[key](result)
-        if strict and size == 0 and self.doc.text.strip():
+        if strict and size == 0 and self.doc.text.strip() and key != "semanticTokensDelta":
             raise BenchError(f"{self.result.name}: {method} returned an empty result "
                              f"({json.dumps(result)[:200]}) on a non-empty file "
                              f"(version {self.doc.version})")
@@ -1486,6 +1513,8 @@ def request_warnings(results: list[ServerResult], text: str, out) -> None:
     """Warns of empty answers (the peer's; ours fail the run) and of sizes that vary by version."""
     for r in results:
         for key, t in (r.requests or {}).items():
+            if key == "semanticTokensDelta":
+                continue  # a delta's size is what changed: any size is right
             sizes = t.sizes()
             if text.strip() and 0 in sizes:
                 print(f"{r.name} run {r.run}: WARNING: {key} returned an empty result", file=out)
