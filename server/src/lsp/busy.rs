@@ -45,11 +45,7 @@ impl AnalysisBusy {
     /// The diagnostics of the oldest burst not yet delivered have been handed to the
     /// client (by the task that sends them, after every message the burst sent).
     pub fn delivered(&self) {
-        let mut state = self.state();
-        state.bursts = state.bursts.saturating_sub(1);
-        if state.is_idle() {
-            self.idle.notify_all();
-        }
+        self.lower(|state| &mut state.bursts);
     }
 
     /// An event was sent to the analysis thread.
@@ -59,8 +55,14 @@ impl AnalysisBusy {
 
     /// The analysis thread took in an event (within a burst, which it marked first).
     pub fn taken(&self) {
+        self.lower(|state| &mut state.pending);
+    }
+
+    /// Counts one less of what `count` picks, and wakes the waiters if that made it idle.
+    fn lower(&self, count: impl FnOnce(&mut State) -> &mut usize) {
         let mut state = self.state();
-        state.pending = state.pending.saturating_sub(1);
+        let count = count(&mut state);
+        *count = count.saturating_sub(1);
         if state.is_idle() {
             self.idle.notify_all();
         }

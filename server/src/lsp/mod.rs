@@ -396,7 +396,7 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
     });
     let worker = Arc::new(WorkerHandle::new(
         worker::spawn(shared.clone(), shared.outgoing.clone()),
-        shared.clone(),
+        shared.analysis_busy.clone(),
     ));
     let (service, socket) = LspService::build(|client| {
         let busy = shared.analysis_busy.clone();

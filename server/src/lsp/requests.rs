@@ -80,8 +80,7 @@ impl SemanticTokenCache {
 
     fn remember(&self, uri: &Uri, tokens: SharedTokens) -> String {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed).to_string();
-        let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
-        last.insert(uri.clone(), (id.clone(), tokens));
+        locked(&self.last).insert(uri.clone(), (id.clone(), tokens));
         id
     }
 
@@ -110,12 +109,10 @@ impl SemanticTokenCache {
         previous_id: &str,
         tokens: SharedTokens,
     ) -> SemanticTokensFullDeltaResult {
-        let previous = {
-            let last = self.last.lock().unwrap_or_else(|p| p.into_inner());
-            last.get(uri)
-                .filter(|(id, _)| id == previous_id)
-                .map(|(_, t)| t.clone())
-        };
+        let previous = locked(&self.last)
+            .get(uri)
+            .filter(|(id, _)| id == previous_id)
+            .map(|(_, t)| t.clone());
         let Some(previous) = previous else {
             return SemanticTokensFullDeltaResult::Tokens(self.full(uri, tokens));
         };

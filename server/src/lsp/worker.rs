@@ -15,6 +15,7 @@ use tokio::sync::mpsc::UnboundedSender;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::Shared;
+use super::busy::AnalysisBusy;
 use super::documents::Snapshot;
 use super::external_runs::ExternalRuns;
 
@@ -250,15 +251,15 @@ fn republish(shared: &Shared, uri: &Uri) -> Option<Publish> {
 /// Keeps the worker's sender for handlers that must send without awaiting.
 pub struct WorkerHandle {
     sender: Mutex<Option<Sender<Event>>>,
-    /// Where the events sent are counted (`AnalysisBusy`).
-    shared: Arc<Shared>,
+    /// Where the events sent are counted.
+    busy: Arc<AnalysisBusy>,
 }
 
 impl WorkerHandle {
-    pub fn new(sender: Sender<Event>, shared: Arc<Shared>) -> Self {
+    pub fn new(sender: Sender<Event>, busy: Arc<AnalysisBusy>) -> Self {
         WorkerHandle {
             sender: Mutex::new(Some(sender)),
-            shared,
+            busy,
         }
     }
 
@@ -266,9 +267,9 @@ impl WorkerHandle {
         let guard = self.sender.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(sender) = guard.as_ref() {
             // Counted first: the analysis thread may take the event in at once.
-            self.shared.analysis_busy.queued();
+            self.busy.queued();
             if sender.send(event).is_err() {
-                self.shared.analysis_busy.taken();
+                self.busy.taken();
             }
         }
     }

@@ -35,6 +35,9 @@ type Element<'t> = NodeOrToken<&'t GreenNodeData, &'t rowan::GreenTokenData>;
 /// A body's green node and start.
 type Body = (mlir_syntax::GreenNode, TextSize);
 
+/// A checked op's kind and range.
+type CheckedOp = (mlir_syntax::SyntaxKind, TextRange);
+
 /// The children (by index) of the path's last node that differ, in either tree.
 struct Differ {
     old: Range<usize>,
@@ -71,26 +74,21 @@ pub(super) fn splice(
         new_end: new_span.end(),
     };
     let (bodies, replaced) = cut.bodies(&old.bodies, middle.bodies, &path);
+    let moved_ref = |a: &AliasRef| AliasRef {
+        range: cut.moved_range(a.range),
+        ..a.clone()
+    };
+    let ref_start = |a: &AliasRef| a.range.start();
+    let (alias_refs, _) = cut.splice(&old.alias_refs, middle.alias_refs, 0, ref_start, moved_ref);
+    let moved_attr = |r: &TextRange| cut.moved_range(*r);
+    let attr_start = |r: &TextRange| r.start();
+    let distinct = middle.distinct_attrs;
+    let (distinct_attrs, _) = cut.splice(&old.distinct_attrs, distinct, 0, attr_start, moved_attr);
     let out = Outline {
         bodies,
-        alias_refs: cut.splice(
-            &old.alias_refs,
-            middle.alias_refs,
-            0,
-            |a| a.range.start(),
-            |a| AliasRef {
-                range: cut.moved_range(a.range),
-                ..a.clone()
-            },
-        ),
-        checked_ops: cut.checked_ops(old, middle.checked_ops, &path),
-        distinct_attrs: cut.splice(
-            &old.distinct_attrs,
-            middle.distinct_attrs,
-            0,
-            |r| r.start(),
-            |r| cut.moved_range(*r),
-        ),
+        alias_refs,
+        checked_ops: cut.checked_ops(&old.checked_ops, middle.checked_ops, &path),
+        distinct_attrs,
     };
     // What the replaced ops held is no longer in the tree; what the new ones hold is.
     for step in path.iter().skip(1).filter(|s| s.is_body) {
@@ -223,7 +221,7 @@ impl Cut {
     }
 
     /// `old` with the cut's entries replaced by `middle` (in place already) and those
-    /// after it moved.
+    /// after it moved; and which of `old`'s were replaced.
     fn splice<T: Clone>(
         &self,
         old: &[T],
@@ -231,13 +229,13 @@ impl Cut {
         on_path: usize,
         start: impl Fn(&T) -> TextSize,
         moved: impl Fn(&T) -> T,
-    ) -> Vec<T> {
+    ) -> (Vec<T>, Range<usize>) {
         let replaced = self.replaced(old, on_path, start);
         let mut out = Vec::with_capacity(old.len() - replaced.len() + middle.len());
         out.extend_from_slice(&old[..replaced.start]);
         out.extend(middle);
         out.extend(old[replaced.end..].iter().map(moved));
-        out
+        (out, replaced)
     }
 
     /// The bodies, the ops on the path with their new nodes; and the old bodies replaced.
@@ -253,8 +251,7 @@ impl Cut {
             .count();
         let at = |body: &Body| body.1;
         let moved = |(green, start): &Body| (green.clone(), self.moved(*start));
-        let replaced = self.replaced(old, on_path, at);
-        let mut out = self.splice(old, middle, on_path, at, moved);
+        let (mut out, replaced) = self.splice(old, middle, on_path, at, moved);
         for step in path.iter().filter(|s| s.is_body) {
             let kept = &mut out[..replaced.start];
             let same_start = kept.partition_point(|body| body.1 < step.start);
@@ -271,20 +268,18 @@ impl Cut {
     /// The checked ops, those on the path with their new lengths.
     fn checked_ops(
         &self,
-        old: &Outline,
-        middle: Vec<(mlir_syntax::SyntaxKind, TextRange)>,
+        old: &[CheckedOp],
+        middle: Vec<CheckedOp>,
         path: &[Step<'_>],
-    ) -> Vec<(mlir_syntax::SyntaxKind, TextRange)> {
+    ) -> Vec<CheckedOp> {
         let on_path = path
             .iter()
             .filter(|s| s.is_checked && s.start == self.old.start())
             .count();
-        let at = |op: &(mlir_syntax::SyntaxKind, TextRange)| op.1.start();
-        let moved = |(kind, range): &(mlir_syntax::SyntaxKind, TextRange)| {
-            (*kind, self.moved_range(*range))
-        };
-        let replaced_start = self.replaced(&old.checked_ops, on_path, at).start;
-        let mut out = self.splice(&old.checked_ops, middle, on_path, at, moved);
+        let at = |op: &CheckedOp| op.1.start();
+        let moved = |(kind, range): &CheckedOp| (*kind, self.moved_range(*range));
+        let (mut out, replaced) = self.splice(old, middle, on_path, at, moved);
+        let replaced_start = replaced.start;
         for step in path.iter().filter(|s| s.is_checked) {
             let was = (
                 node_kind(step.old),
