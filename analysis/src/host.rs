@@ -297,6 +297,18 @@ mod tests {
         assert_eq!(messages, ["use of undeclared SSA value name"]);
     }
 
+    /// A file parsed whole keeps no flat copy of its text beside its tree, unless it
+    /// defines IRDL dialects (whose IDE features read it).
+    #[test]
+    fn only_files_that_define_dialects_keep_their_text() {
+        let mut host = AnalysisHost::default();
+        host.update("plain", Arc::from("func.func @f() {\n  return\n}\n"), None);
+        host.update("dialect", Arc::from(DIALECT), None);
+        let kept = |host: &AnalysisHost, key: &str| host.files[key].text(&host.db).is_some();
+        assert!(!kept(&host, "plain"));
+        assert!(kept(&host, "dialect"));
+    }
+
     /// Ops of one shape are checked once per file context: an edited alias, which gives
     /// the same text another type, must not leave the old context's verdicts in place.
     #[test]
