@@ -153,11 +153,13 @@ pub fn parse_visiting_statements(text: &str, visit: StatementVisit<'_>) -> Parse
     parse_sequentially(text)
 }
 
-/// How many pieces a large file is parsed in: about a megabyte each, at least one a
+/// How many pieces a large file is parsed in: about a megabyte each, at least four a
 /// thread. Small pieces keep a piece's tokens and builder stacks in cache (1 MB pieces
-/// parsed the 43 MB bench file 5-10% faster than 4 MB ones).
+/// parsed the 43 MB bench file 5-10% faster than 4 MB ones); and with few of them the
+/// threads finish unevenly (3 pieces on 2 threads left one parsing the third alone, a
+/// third of the parse of a 3.6 MB file).
 fn pieces_for(text: &str, threads: usize) -> usize {
-    threads.max(text.len() / (1 << 20))
+    (4 * threads).max(text.len() / (1 << 20))
 }
 
 /// `parse` in `pieces` pieces of at least `min_piece` bytes, whatever the

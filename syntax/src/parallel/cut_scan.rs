@@ -10,7 +10,7 @@
 //! start is a clean place to split the scan.
 
 /// Files from this size are scanned in two parts (called halves) on two threads.
-const SPLIT_SCAN_BYTES: usize = 4 << 20;
+const SPLIT_SCAN_BYTES: usize = 1 << 20;
 
 /// Line starts where a statement surely begins, all in the same depth-1 region: the one
 /// with the most of them; `None` if the text holds a `// -----` split marker (markers end
