@@ -74,6 +74,22 @@ pub fn outline(root: &SyntaxNode, memo: &mut OutlineMemo) -> Arc<Outline> {
     out
 }
 
+/// `outline`, for a tree just parsed whole by `parse_outlined` (which shares no node with
+/// the last one): the isolated ops `pre` outlined as they were parsed are not walked
+/// again, and on a large tree without them those of its widest level are outlined on all
+/// cores first, as `outline_once` does.
+pub fn outline_parsed(root: &SyntaxNode, memo: &mut OutlineMemo, pre: PreOutlined) -> Arc<Outline> {
+    let mut old = pre.0;
+    if old.is_empty() {
+        old = outline_widest_level_apart(root);
+    }
+    memo.facts.clear();
+    let out = Arc::new(outline_from(root, &mut old, Some(&mut memo.facts)));
+    let at_zero = root.text_range().start() == TextSize::new(0);
+    memo.last = at_zero.then(|| (root.green().into_owned(), out.clone()));
+    out
+}
+
 /// The outline of the tree under `root`, taking from `old` what isolated ops held, and
 /// keeping in `new` what this tree's hold.
 fn outline_from(
@@ -127,15 +143,24 @@ pub fn parse_outlined(text: &str) -> (mlir_syntax::Parse, PreOutlined) {
 /// `outline_once`, taking what `pre` outlined already (the rest is outlined as usual).
 pub fn outline_once_with(root: &SyntaxNode, pre: PreOutlined) -> Outline {
     let mut apart = pre.0;
-    let threads = mlir_syntax::pool::threads();
-    let large = usize::from(root.text_range().len()) >= PARALLEL_BYTES;
-    if apart.is_empty() && threads > 1 && large {
-        let green = root.green();
-        let enough = threads * ENOUGH_PER_THREAD;
-        apart = outline_apart(&widest_isolated_level(&green, enough), threads);
+    if apart.is_empty() {
+        apart = outline_widest_level_apart(root);
     }
     // Nothing is kept for later: each op's outline is moved into the file's.
     outline_from(root, &mut apart, None)
+}
+
+/// What the isolated ops of the widest level of a large tree hold, outlined on all cores
+/// (nothing for a small tree, or on one core).
+fn outline_widest_level_apart(root: &SyntaxNode) -> FxHashMap<ByAddress, Arc<Outline>> {
+    let threads = mlir_syntax::pool::threads();
+    let large = usize::from(root.text_range().len()) >= PARALLEL_BYTES;
+    if threads < 2 || !large {
+        return FxHashMap::default();
+    }
+    let green = root.green();
+    let enough = threads * ENOUGH_PER_THREAD;
+    outline_apart(&widest_isolated_level(&green, enough), threads)
 }
 
 /// Trees smaller than this are outlined on one thread (and their file's context read on
