@@ -33,7 +33,9 @@ pub use mlir_checks::db::{
     BodyChecks, Dialects, body_checks, body_irdl, file_context, file_irdl, registry, set_registry,
     visible_irdl, with_shapes_for,
 };
-pub use mlir_diagnostics::db::{file_diagnostics, file_diagnostics_with, name_diagnostics};
+pub use mlir_diagnostics::db::{
+    file_diagnostics, file_diagnostics_with, leading_diagnostics, name_diagnostics,
+};
 pub use mlir_hir::db::{
     BodyId, BodySyntax, SourceFile, body, body_count, body_greens, body_syntax, outline, parse,
     resolution,

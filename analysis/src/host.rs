@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use mlir_syntax::Parse;
 use mlir_syntax::reparse::{TextEdit, reparse_pieces};
+use mlir_syntax::{Parse, TextSize};
 use salsa::{Database, Setter};
 
 use crate::db::{self, RootDatabase, SourceFile};
@@ -15,7 +15,7 @@ use mlir_checks::diagnostic::Diagnostic;
 use mlir_diagnostics::check_memo::FileChecksMemo;
 use mlir_diagnostics::markers::Marker;
 use mlir_dialects::registry::Registry;
-use mlir_hir::outline::{OutlineMemo, outline};
+use mlir_hir::outline::{OutlineMemo, outline, outline_parsed, parse_outlined};
 
 pub struct AnalysisHost {
     db: RootDatabase,
@@ -97,18 +97,23 @@ impl AnalysisHost {
             _ => None,
         };
         let defines_irdl = source.contains(Marker::IrdlDialect);
-        let (parse, text) = match pieces {
-            Some(parse) => (parse, defines_irdl.then(|| source.whole())),
+        let memo = self.memos.entry(key.to_string()).or_default();
+        let (parse, text, outlined) = match pieces {
+            Some(parse) => {
+                let outlined = outline(&parse.syntax_node(), memo);
+                (parse, defines_irdl.then(|| source.whole()), outlined)
+            }
             None => {
                 self.parsed_whole.insert(key.to_string());
                 let text = source.whole();
+                let (parse, pre) = parse_outlined(&text);
+                let outlined = outline_parsed(&parse.syntax_node(), memo, pre);
                 // Only a file that defines dialects needs its text past the parse (for
                 // the IDE features of their ops); a large file's is freed for the checks.
-                (mlir_syntax::parse(&text), defines_irdl.then_some(text))
+                (parse, defines_irdl.then_some(text), outlined)
             }
         };
-        let memo = self.memos.entry(key.to_string()).or_default();
-        let outlined = Some(outline(&parse.syntax_node(), memo));
+        let outlined = Some(outlined);
         match self.files.get(key) {
             Some(file) => {
                 file.set_text(&mut self.db).to(text);
@@ -204,6 +209,21 @@ impl AnalysisHost {
             .collect()
     }
 
+    /// The diagnostics of the start of file `key` (its first `LEADING_BYTES`, about a
+    /// few hundred lines, then up to the next body), if it was just parsed whole and is
+    /// large enough that checking all of it keeps the editor waiting: what an editor
+    /// shows first of a file it opens, to publish before `diagnostics` gives all of
+    /// them. Exactly those of `diagnostics` that start there, with where they end.
+    pub fn leading_diagnostics(&mut self, key: &str) -> Option<(Vec<Diagnostic>, TextSize)> {
+        let file = *self.files.get(key)?;
+        if !self.parsed_whole.contains(key) || db::body_count(&self.db, file) < MIN_BODIES_TO_STAGE
+        {
+            return None;
+        }
+        let memo = self.check_memos.entry(key.to_string()).or_default();
+        db::leading_diagnostics(&self.db, file, memo, TextSize::new(LEADING_BYTES))
+    }
+
     /// Every diagnostic of file `key` (none for an unknown file).
     pub fn diagnostics(&mut self, key: &str) -> Vec<Diagnostic> {
         match self.files.get(key) {
@@ -256,6 +276,12 @@ impl AnalysisHost {
     }
 }
 
+/// Below this many bodies a file is checked whole at once: its diagnostics come soon.
+const MIN_BODIES_TO_STAGE: u32 = 256;
+
+/// How much of a file's start `leading_diagnostics` covers: a few screens.
+const LEADING_BYTES: u32 = 16 * 1024;
+
 /// Below this many bodies, threads cost more than they save.
 const MIN_BODIES_FOR_THREADS: u32 = 64;
 
@@ -276,6 +302,7 @@ fn lengths_agree(old: &Parse, edits: &[TextEdit], text_len: usize) -> bool {
 mod tests {
     use super::*;
     use mlir_syntax::{TextRange, TextSize};
+    use std::collections::BTreeSet;
 
     #[test]
     fn edits_reparse_to_the_same_tree_and_diagnostics() {
@@ -490,5 +517,49 @@ mod tests {
         host.set_library_file("other", Some(Arc::from(DIALECT)));
         host.set_library_file("other", Some(Arc::from("// nothing\n")));
         assert_eq!(host.irdl_sources().len(), 1);
+    }
+
+    /// A large file with findings of every stage near its start and far from it: what
+    /// `leading_diagnostics` gives are exactly the file's diagnostics before where it
+    /// ends, however they are found (syntax, names, body checks, file checks).
+    #[test]
+    fn the_leading_diagnostics_are_those_of_the_files_start() {
+        let mut text = String::new();
+        for f in 0..300 {
+            let body = match f {
+                0 | 250 => "  %0 = arith.addi %nowhere, %a : i32\n".to_string(),
+                1 | 260 => "  %0 = arith.addi %a, %a : i32 )\n".to_string(),
+                2 | 270 => "  func.call @missing() : () -> ()\n".to_string(),
+                3 | 280 => "  %0 = arith.addi %a, %a : i64\n".to_string(),
+                _ => format!("  %0 = arith.constant {f} : i32\n"),
+            };
+            let name = if f == 4 || f == 290 {
+                "dup".to_string()
+            } else {
+                format!("f{f}")
+            };
+            let padding: String = (0..4)
+                .map(|i| format!("  %p{i} = arith.constant {i} : i32\n"))
+                .collect();
+            text.push_str(&format!(
+                "func.func @{name}(%a: i32) {{\n{padding}{body}  return\n}}\n"
+            ));
+        }
+        let mut host = AnalysisHost::default();
+        host.update("big", Arc::from(text.as_str()), None);
+        let (leading, until) = host.leading_diagnostics("big").expect("a large file");
+        assert!(usize::from(until) < text.len() / 2, "{until:?}");
+        let all = host.diagnostics("big");
+        let before: Vec<_> = all
+            .iter()
+            .filter(|d| d.range.start() < until)
+            .cloned()
+            .collect();
+        assert_eq!(leading, before);
+        let codes = |ds: &[Diagnostic]| ds.iter().map(|d| d.code).collect::<BTreeSet<_>>();
+        assert!(codes(&leading).len() >= 4, "{leading:#?}");
+        assert!(all.len() >= 2 * leading.len() - 1, "{all:#?}");
+        // Once the whole file was checked there is nothing to give first.
+        assert!(host.leading_diagnostics("big").is_none());
     }
 }

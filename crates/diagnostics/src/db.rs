@@ -41,7 +41,18 @@ fn name_diagnostics_with(
             with_errors.push(index);
         }
     }
-    // Only bodies with errors need their tokens' ranges: walk the current tree for them.
+    located_name_diagnostics(db, file, greens, with_errors)
+}
+
+/// The name and body-check diagnostics of the bodies `with_errors` (indices into `greens`,
+/// the file's bodies), located in the current tree: only bodies with errors need their
+/// tokens' ranges.
+fn located_name_diagnostics(
+    db: &dyn DiagnosticsDb,
+    file: SourceFile,
+    greens: &[(mlir_syntax::GreenNode, mlir_syntax::TextSize)],
+    with_errors: Vec<usize>,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for index in with_errors {
         let id = BodyId::new(db, file, index as u32);
@@ -82,6 +93,37 @@ pub fn file_diagnostics_with(
         .chain(checks)
         .collect();
     crate::shown::shown_diagnostics(&root, parse.errors(), semantic)
+}
+
+/// The diagnostics of a file's start, which an editor shows first: those of the bodies
+/// that start before `end`, and every one found before the next body starts, whatever
+/// stage finds it (syntax, names, file checks). They are exactly the diagnostics of
+/// `file_diagnostics` that start there, as every finding is local to the op it is in, and
+/// the ops there are in the bodies checked. Gives them with where they end, or `None` if
+/// every body starts before `end` (then the start is the whole file).
+pub fn leading_diagnostics(
+    db: &dyn DiagnosticsDb,
+    file: SourceFile,
+    memo: &mut FileChecksMemo,
+    end: mlir_syntax::TextSize,
+) -> Option<(Vec<Diagnostic>, mlir_syntax::TextSize)> {
+    let greens = body_greens(db, file);
+    let count = greens.partition_point(|(_, start)| *start < end);
+    let (_, until) = greens.get(count)?;
+    let with_errors = (0..count)
+        .filter(|&index| {
+            let id = BodyId::new(db, file, index as u32);
+            !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty()
+        })
+        .collect();
+    let names = located_name_diagnostics(db, file, greens, with_errors);
+    let parse = parse(db, file);
+    let root = parse.syntax_node();
+    let checks = crate::file_checks::file_checks_with(&root, outline(db, file), memo);
+    let semantic = names.into_iter().chain(checks).collect();
+    let mut shown = crate::shown::shown_diagnostics(&root, parse.errors(), semantic);
+    shown.retain(|d| d.range.start() < *until);
+    Some((shown, *until))
 }
 
 /// Empties the queries of bodies the file no longer has. A body is known by its index,

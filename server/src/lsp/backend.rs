@@ -599,7 +599,11 @@ impl LanguageServer for Backend {
             .folders
             .write()
             .unwrap_or_else(|p| p.into_inner()) = workspace_folders(&params);
-        *self.capabilities.write().unwrap_or_else(|p| p.into_inner()) = client_features(&params);
+        let features = client_features(&params);
+        self.shared
+            .work_done_progress
+            .store(features.work_done_progress, Ordering::SeqCst);
+        *self.capabilities.write().unwrap_or_else(|p| p.into_inner()) = features;
         self.apply_settings(params.initialization_options.clone());
         Ok(InitializeResult {
             capabilities: capabilities(encoding),
@@ -641,7 +645,10 @@ impl LanguageServer for Backend {
     }
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
-        let doc = params.text_document;
+        let mut doc = params.text_document;
+        if let Some(text) = self.shared.open_texts.take(&doc.uri, doc.version) {
+            doc.text = text;
+        }
         if let Some(path) = td_path(&doc.uri) {
             self.shared
                 .td_documents

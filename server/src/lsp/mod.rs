@@ -5,6 +5,7 @@ mod backend;
 mod busy;
 mod call_hierarchy;
 mod catch_panic;
+mod check_progress;
 mod convert;
 mod doc_text;
 mod document_links;
@@ -158,6 +159,10 @@ pub struct Shared {
     analysis_busy: Arc<busy::AnalysisBusy>,
     /// The external verifier's runs and findings, by document.
     external: external_runs::ExternalRuns,
+    /// Does the client take `$/progress` of work the server starts itself?
+    work_done_progress: AtomicBool,
+    /// Large texts the relay took out of their `didOpen` (see `open_texts`).
+    open_texts: Arc<transport::open_texts::OpenTexts>,
 }
 
 impl Shared {
@@ -319,23 +324,35 @@ fn debug_publish_delay() -> Option<std::time::Duration> {
     Some(std::time::Duration::from_millis(ms.parse().ok()?))
 }
 
-/// Sends diagnostics and log messages to the client, one at a time, in order.
+/// Sends diagnostics and log messages to the client, one at a time, in order. A
+/// document's diagnostics end the progress of its check, begun when those of its start
+/// went out.
 async fn outgoing_task(
     client: Client,
     mut receiver: UnboundedReceiver<Outgoing>,
-    busy: Arc<busy::AnalysisBusy>,
+    shared: Arc<Shared>,
 ) {
     let delay = debug_publish_delay();
+    let mut checks = check_progress::CheckProgress::default();
     while let Some(message) = receiver.recv().await {
         match message {
             Outgoing::Diagnostics(p) => {
                 if let Some(delay) = delay {
                     tokio::time::sleep(delay).await;
                 }
+                let uri = p.uri.clone();
                 client
                     .publish_diagnostics(p.uri, p.diagnostics, p.version)
-                    .await
+                    .await;
+                if !p.leading {
+                    checks.end(&client, &uri).await;
+                }
             }
+            Outgoing::CheckBegan(uri) => {
+                let enabled = shared.work_done_progress.load(Ordering::SeqCst);
+                checks.begin(&client, uri, enabled).await
+            }
+            Outgoing::CheckEnded(uri) => checks.end(&client, &uri).await,
             Outgoing::Log(level, text) => client.log_message(level, text).await,
             Outgoing::Show(level, text) => client.show_message(level, text).await,
             Outgoing::Progress(params) => {
@@ -343,7 +360,7 @@ async fn outgoing_task(
                     .send_notification::<tower_lsp_server::ls_types::notification::Progress>(params)
                     .await
             }
-            Outgoing::BurstDelivered => busy.delivered(),
+            Outgoing::BurstDelivered => shared.analysis_busy.delivered(),
         }
     }
 }
@@ -376,7 +393,12 @@ where
     serve(transport::relay(input, output)).await
 }
 
-async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStream)) -> bool {
+async fn serve(relayed: transport::Relayed) -> bool {
+    let transport::Relayed {
+        input,
+        output,
+        open_texts,
+    } = relayed;
     let (outgoing, receiver) = tokio::sync::mpsc::unbounded_channel();
     let shared = Arc::new(Shared {
         documents: Documents::default(),
@@ -393,14 +415,15 @@ async fn serve((input, output): (tokio::io::DuplexStream, tokio::io::DuplexStrea
         projects: RwLock::new(Vec::new()),
         analysis_busy: Arc::default(),
         external: external_runs::ExternalRuns::default(),
+        work_done_progress: AtomicBool::new(false),
+        open_texts,
     });
     let worker = Arc::new(WorkerHandle::new(
         worker::spawn(shared.clone(), shared.outgoing.clone()),
         shared.analysis_busy.clone(),
     ));
     let (service, socket) = LspService::build(|client| {
-        let busy = shared.analysis_busy.clone();
-        tokio::spawn(outgoing_task(client.clone(), receiver, busy));
+        tokio::spawn(outgoing_task(client.clone(), receiver, shared.clone()));
         backend::Backend::new(client, shared.clone(), worker)
     })
     .custom_method("mlir-analyzer/syntaxTree", backend::Backend::syntax_tree)

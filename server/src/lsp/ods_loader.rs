@@ -427,6 +427,7 @@ impl Context {
             uri,
             version,
             diagnostics,
+            leading: false,
         };
         let _ = self.shared.outgoing.send(Outgoing::Diagnostics(publish));
     }

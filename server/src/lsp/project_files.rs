@@ -133,6 +133,7 @@ fn publish(shared: &Shared, path: &Path, diagnostics: Vec<lsp::Diagnostic>) {
         uri,
         version: None,
         diagnostics,
+        leading: false,
     };
     let _ = shared.outgoing.send(Outgoing::Diagnostics(publish));
 }

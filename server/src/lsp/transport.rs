@@ -8,10 +8,14 @@
 //! before it accepts anything else. One writer puts whole frames on stdout, so answers
 //! never interleave, and the answers go out in the order of their requests (`order`).
 
+mod envelope;
 pub mod frames;
+mod json_text;
 pub mod messages;
+pub mod open_texts;
 pub mod order;
 pub mod output;
+mod stdin_thread;
 
 use std::sync::{Arc, Mutex};
 
@@ -21,43 +25,72 @@ use tokio::sync::Notify;
 
 use frames::{Frame, FrameReader};
 use messages::Incoming;
+use open_texts::OpenTexts;
 use output::{Output, release_overdue};
 
-/// Starts the relay tasks on stdin and stdout; returns the (input, output) streams to
-/// give the LSP server.
-pub fn relay_stdio() -> (DuplexStream, DuplexStream) {
-    relay(tokio::io::stdin(), tokio::io::stdout())
+/// How many bytes each pipe between the relay and the server holds at most.
+const PIPE_BYTES: usize = 1 << 20;
+
+/// The relay's side of the server: the streams to give the LSP server, and the texts the
+/// relay took out of their `didOpen` messages.
+pub struct Relayed {
+    pub input: DuplexStream,
+    pub output: DuplexStream,
+    pub open_texts: Arc<OpenTexts>,
+}
+
+/// Starts the relay tasks on stdin and stdout.
+pub fn relay_stdio() -> Relayed {
+    relay(stdin_thread::spawn(std::io::stdin()), tokio::io::stdout())
 }
 
 /// `relay_stdio` on other streams (tests and fuzz targets drive the server in process).
-pub fn relay<I, O>(client_in: I, client_out: O) -> (DuplexStream, DuplexStream)
+pub fn relay<I, O>(client_in: I, client_out: O) -> Relayed
 where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
 {
-    let (server_in, to_server) = tokio::io::duplex(1 << 16);
-    let (server_out, from_server) = tokio::io::duplex(1 << 16);
+    // A large body crosses in a few big steps rather than in a thousand small ones,
+    // each a switch between threads.
+    let (server_in, to_server) = tokio::io::duplex(PIPE_BYTES);
+    let (server_out, from_server) = tokio::io::duplex(PIPE_BYTES);
     let gate = Arc::new(InitializeGate::default());
     let (output, writer) = Output::start(client_out);
     tokio::spawn(writer);
-    tokio::spawn(read_client(
-        client_in,
-        to_server,
-        output.clone(),
-        gate.clone(),
-    ));
+    let open_texts = Arc::new(OpenTexts::default());
+    let client = Client {
+        output: output.clone(),
+        gate: gate.clone(),
+        open_texts: open_texts.clone(),
+    };
+    tokio::spawn(read_client(client_in, to_server, client));
     tokio::spawn(forward_frames(from_server, output.clone(), gate));
     tokio::spawn(release_overdue(output));
-    (server_in, server_out)
+    Relayed {
+        input: server_in,
+        output: server_out,
+        open_texts,
+    }
+}
+
+/// What the task reading the client shares with the rest of the relay.
+struct Client {
+    output: Arc<Output>,
+    gate: Arc<InitializeGate>,
+    open_texts: Arc<OpenTexts>,
 }
 
 /// Reads the client's frames and passes each on, answers it, or holds it.
 async fn read_client<I: AsyncRead + Unpin>(
     client_in: I,
     mut to_server: DuplexStream,
-    output: Arc<Output>,
-    gate: Arc<InitializeGate>,
+    client: Client,
 ) {
+    let Client {
+        output,
+        gate,
+        open_texts,
+    } = client;
     let mut reader = FrameReader::new(client_in);
     loop {
         // Nothing more is taken in while the client leaves its answers unread.
@@ -95,6 +128,7 @@ async fn read_client<I: AsyncRead + Unpin>(
                 continue;
             }
         }
+        let body = open_texts.take_out(&body).unwrap_or(body);
         // The header and the body go separately: a large body is not copied again.
         let header = format!("Content-Length: {}\r\n\r\n", body.len());
         if to_server.write_all(header.as_bytes()).await.is_err()
@@ -204,10 +238,9 @@ mod tests {
     async fn the_client_stream_ends_once_both_sides_have_ended() {
         let (client, client_in) = tokio::io::duplex(1024);
         let (client_out, mut reader) = tokio::io::duplex(1024);
-        let (server_in, server_out) = relay(client_in, client_out);
+        let relayed = relay(client_in, client_out);
         drop(client);
-        drop(server_in);
-        drop(server_out);
+        drop(relayed);
         let mut rest = Vec::new();
         let read = tokio::time::timeout(Duration::from_secs(5), reader.read_to_end(&mut rest));
         assert!(read.await.is_ok(), "the client's stream never ended");

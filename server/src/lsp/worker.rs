@@ -18,6 +18,7 @@ use super::Shared;
 use super::busy::AnalysisBusy;
 use super::documents::Snapshot;
 use super::external_runs::ExternalRuns;
+use mlir_analysis::markers::Marker;
 
 pub enum Event {
     Changed(Uri),
@@ -39,6 +40,10 @@ pub enum Outgoing {
     Show(lsp::MessageType, String),
     /// `$/progress` of work the server started itself.
     Progress(lsp::ProgressParams),
+    /// A large file's start was published (`Publish::leading`): the rest is being checked.
+    CheckBegan(Uri),
+    /// The check of a file begun with `CheckBegan` ended without diagnostics to publish.
+    CheckEnded(Uri),
     /// The analysis thread sent every message of a burst: once they are handed to the
     /// client, loads waiting for an idle analysis may send theirs (after them).
     BurstDelivered,
@@ -49,6 +54,8 @@ pub struct Publish {
     pub uri: Uri,
     pub version: Option<i32>,
     pub diagnostics: Vec<lsp::Diagnostic>,
+    /// Only the diagnostics of the document's start: the rest follow.
+    pub leading: bool,
 }
 
 /// Starts the analysis thread; it ends when every sender of `Event`s is dropped.
@@ -188,6 +195,7 @@ impl Batch {
                 uri: uri.clone(),
                 version: None,
                 diagnostics: Vec::new(),
+                leading: false,
             });
         }
         for uri in &self.changed {
@@ -203,6 +211,7 @@ impl Batch {
                     *host = AnalysisHost::default();
                     host.set_registry(registry);
                     shared.documents.abandon(uri);
+                    let _ = shared.outgoing.send(Outgoing::CheckEnded(uri.clone()));
                     shared.log_error(format!("analysis of {} panicked", uri.as_str()));
                 }
             }
@@ -222,6 +231,7 @@ fn diagnostics_of(shared: &Shared, host: &mut AnalysisHost, uri: &Uri) -> Option
     let parse = host.update_from(uri.as_str(), &pending.text, pending.edits.as_deref());
     let snapshot = Arc::new(Snapshot::with_parse(pending.version, pending.text, parse));
     shared.documents.store(uri, snapshot.clone());
+    publish_leading(shared, host, uri, &snapshot);
     // Ours, with the external verifier's findings on this version if it has any.
     let ours = host.diagnostics(uri.as_str());
     let diagnostics = ExternalRuns::compose(shared, uri, &snapshot, ours);
@@ -229,7 +239,34 @@ fn diagnostics_of(shared: &Shared, host: &mut AnalysisHost, uri: &Uri) -> Option
         uri: uri.clone(),
         version: Some(snapshot.version),
         diagnostics,
+        leading: false,
     })
+}
+
+/// Publishes the diagnostics of a large document's start at once, if the host gives them
+/// (it was just opened), and tells the client the rest is being checked. Not for a file
+/// of `expected-*` annotations or `// -----` chunks, whose shown diagnostics depend on all
+/// of its findings; the external verifier has none yet.
+fn publish_leading(shared: &Shared, host: &mut AnalysisHost, uri: &Uri, snapshot: &Snapshot) {
+    if snapshot.contains(Marker::Expectation) || snapshot.contains(Marker::Split) {
+        return;
+    }
+    let Some((leading, _)) = host.leading_diagnostics(uri.as_str()) else {
+        return;
+    };
+    let map = snapshot.positions(shared.encoding());
+    let diagnostics = leading
+        .iter()
+        .map(|d| super::convert::diagnostic(&map, uri, d))
+        .collect();
+    let publish = Publish {
+        uri: uri.clone(),
+        version: Some(snapshot.version),
+        diagnostics,
+        leading: true,
+    };
+    let _ = shared.outgoing.send(Outgoing::Diagnostics(publish));
+    let _ = shared.outgoing.send(Outgoing::CheckBegan(uri.clone()));
 }
 
 /// Our latest findings on a document published again, with the external verifier's new
@@ -245,6 +282,7 @@ fn republish(shared: &Shared, uri: &Uri) -> Option<Publish> {
         uri: uri.clone(),
         version: Some(version),
         diagnostics,
+        leading: false,
     })
 }
 

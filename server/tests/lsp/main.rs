@@ -16,6 +16,7 @@ mod hover_types;
 mod irdl;
 mod navigation;
 mod ods;
+mod open_large;
 mod project;
 mod signature_help;
 mod workspace;

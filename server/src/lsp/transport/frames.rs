@@ -16,6 +16,12 @@ pub const MAX_BODY: usize = 1 << 30;
 /// From this size on, a body is handed on in the buffer it arrived in.
 const LARGE_BODY: usize = 1 << 20;
 
+/// How much a read asks for, at least.
+const READ_SIZE: usize = 64 << 10;
+
+/// The most room reserved at once for a body still arriving.
+const MAX_RESERVE: usize = 256 << 20;
+
 /// Bytes of headers without their blank line after which they are garbage.
 const MAX_HEADERS: usize = 64 << 10;
 
@@ -62,16 +68,14 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
 
     /// Reads more bytes; `false` at the end of the input.
     async fn fill(&mut self) -> bool {
-        let mut chunk = vec![0; 64 << 10];
-        match self.inner.read(&mut chunk).await {
+        // Read straight into the buffer's free room (a body's is reserved whole).
+        self.buf.reserve(READ_SIZE);
+        match self.inner.read_buf(&mut self.buf).await {
             Ok(0) | Err(_) => {
                 self.eof = true;
                 false
             }
-            Ok(n) => {
-                self.buf.extend_from_slice(&chunk[..n]);
-                true
-            }
+            Ok(_) => true,
         }
     }
 
@@ -90,6 +94,10 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
         };
         let body = header.end..header.end + length;
         if self.buf.len() < body.end {
+            // Room for all of it at once: a body of 50 MB would be copied at each
+            // doubling of the buffer. Not past MAX_RESERVE for a length that may lie.
+            let missing = body.end - self.buf.len();
+            self.buf.reserve_exact(missing.min(MAX_RESERVE));
             // Still arriving, unless the next frame's header is already in it: the length
             // was too long.
             let from = self.scan_from.saturating_sub(body.start);
@@ -103,9 +111,11 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
         }
         let bytes = &self.buf[body.clone()];
         // A body that is no JSON may hold the start of the next frame (the length was
-        // too long): the frame goes on from its name, even before its blank line.
-        if serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_err()
-            && let Some(next) = find_name(bytes)
+        // too long): the frame goes on from its name, even before its blank line. The
+        // name is looked for first: that search is many times faster than reading the
+        // JSON, and seldom finds anything.
+        if let Some(next) = find_name(bytes)
+            && serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_err()
         {
             return Some(self.drain(body.start + next));
         }

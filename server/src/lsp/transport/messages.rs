@@ -8,6 +8,8 @@
 
 use serde_json::{Value, json};
 
+use super::envelope::{self, Body, Envelope, Shape};
+
 /// JSON-RPC's error codes.
 const PARSE_ERROR: i64 = -32700;
 const INVALID_REQUEST: i64 = -32600;
@@ -29,21 +31,19 @@ pub enum Incoming {
 
 /// What to do with `body`.
 pub fn classify(body: &[u8]) -> Incoming {
-    let Ok(message) = serde_json::from_slice::<Value>(body) else {
-        return reply(
+    match envelope::parse(body) {
+        None => reply(
             Value::Null,
             PARSE_ERROR,
             "Parse error: the message body is not valid JSON",
-        );
-    };
-    match &message {
-        Value::Object(_) => classify_object(&message),
-        Value::Array(_) => reply(
+        ),
+        Some(Body::Object(envelope)) => classify_object(&envelope),
+        Some(Body::Array) => reply(
             Value::Null,
             INVALID_REQUEST,
             "Invalid request: LSP has no batches",
         ),
-        _ => reply(
+        Some(Body::Scalar) => reply(
             Value::Null,
             INVALID_REQUEST,
             "Invalid request: a message must be a JSON object",
@@ -66,20 +66,20 @@ pub fn unframed_reply(id: Value) -> Vec<u8> {
     error_body(id, INVALID_REQUEST, message)
 }
 
-fn classify_object(message: &Value) -> Incoming {
-    let id = message.get("id");
+fn classify_object(message: &Envelope) -> Incoming {
+    let id = message.id.as_ref();
     let usable_id = id
         .filter(|id| is_valid_id(id))
         .cloned()
         .unwrap_or(Value::Null);
-    if message.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+    if message.jsonrpc.as_ref().and_then(Value::as_str) != Some("2.0") {
         return reply(
             usable_id,
             INVALID_REQUEST,
             "Invalid request: \"jsonrpc\" must be \"2.0\"",
         );
     }
-    let Some(method) = message.get("method") else {
+    let Some(method) = &message.method else {
         return classify_response(message, id);
     };
     let Some(method) = method.as_str() else {
@@ -97,8 +97,8 @@ fn classify_object(message: &Value) -> Incoming {
         );
     }
     // `null` is no structured value, but clients send it for methods without params.
-    let params = message.get("params").filter(|p| !p.is_null());
-    if params.is_some_and(|p| !p.is_object() && !p.is_array()) {
+    let params = message.params.filter(|p| *p != Shape::Null);
+    if params.is_some_and(|p| p != Shape::Object && p != Shape::Array) {
         return reply(
             usable_id,
             INVALID_REQUEST,
@@ -116,8 +116,8 @@ fn classify_object(message: &Value) -> Incoming {
 }
 
 /// A body without a method is a response to one of the server's requests.
-fn classify_response(message: &Value, id: Option<&Value>) -> Incoming {
-    let outcome = message.get("result").is_some() || message.get("error").is_some();
+fn classify_response(message: &Envelope, id: Option<&Value>) -> Incoming {
+    let outcome = message.has_result || message.has_error;
     match (id, outcome) {
         (Some(_), true) => Incoming::Forward(None),
         (Some(_), false) => Incoming::Drop("dropping a response without result or error".into()),
