@@ -18,6 +18,7 @@ use super::irdl_sources;
 use super::ods_loader::OdsLoader;
 use super::positions::{Encoding, PositionMap};
 use super::requests::{RequestMemoCache, SemanticTokenCache, locked};
+use super::token_thread::TokenThread;
 use super::worker::{Event, WorkerHandle};
 use super::{Settings, Shared, convert};
 
@@ -26,6 +27,8 @@ pub struct Backend {
     shared: Arc<Shared>,
     worker: Arc<WorkerHandle>,
     semantic_tokens: Arc<SemanticTokenCache>,
+    /// Where semantic tokens are made (see `token_thread`).
+    token_thread: TokenThread,
     request_memos: RequestMemoCache,
     capabilities: std::sync::RwLock<ClientFeatures>,
     ods: OdsLoader,
@@ -76,6 +79,7 @@ impl Backend {
             shared,
             worker,
             semantic_tokens: Arc::default(),
+            token_thread: TokenThread::start(),
             request_memos: RequestMemoCache::default(),
             capabilities: Default::default(),
             ods,
@@ -116,7 +120,34 @@ impl Backend {
             let map = snapshot.positions(shared.encoding());
             Some(f(&snapshot, &map))
         });
-        match task.await {
+        self.answer_of(task.await.map_err(|err| err.to_string()))
+    }
+
+    /// `with_snapshot`, run on the semantic-token thread.
+    async fn with_snapshot_for_tokens<T: Send + Default + 'static>(
+        &self,
+        uri: &Uri,
+        f: impl FnOnce(&Snapshot, &PositionMap<'_>) -> T + Send + 'static,
+    ) -> Result<T> {
+        if self.is_open_td(uri) {
+            return Ok(T::default());
+        }
+        let (shared, uri) = (self.shared.clone(), uri.clone());
+        let answer = self.token_thread.run(move || {
+            let snapshot = shared.documents.snapshot(&uri)?;
+            let map = snapshot.positions(shared.encoding());
+            Some(f(&snapshot, &map))
+        });
+        let outcome = answer
+            .await
+            .ok_or("it panicked on the semantic-token thread");
+        self.answer_of(outcome.map_err(String::from))
+    }
+
+    /// A request's answer from what its work gave: `None` if the document is not open,
+    /// an error if the work panicked (logged).
+    fn answer_of<T>(&self, outcome: std::result::Result<Option<T>, String>) -> Result<T> {
+        match outcome {
             Ok(Some(result)) => Ok(result),
             Ok(None) => Err(Error::invalid_params("the document is not open")),
             Err(err) => {
@@ -1097,16 +1128,10 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let cache = self.semantic_tokens.clone();
         let at = uri.clone();
-        // Made, kept, written and dropped on one thread, which then hands back what it
-        // freed: spread over threads, each would keep its share of a large answer.
         let tokens = self
-            .with_snapshot(&uri, move |s, map| {
+            .with_snapshot_for_tokens(&uri, move |s, map| {
                 let tokens = cache.tokens(&at, s, map);
-                let answer = cache.full(&at, tokens);
-                if answer.data.is_empty() {
-                    crate::memory::release_freed();
-                }
-                answer
+                cache.full(&at, tokens)
             })
             .await?;
         Ok(Some(SemanticTokensResult::Tokens(tokens)))
@@ -1119,7 +1144,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let (cache, at) = (self.semantic_tokens.clone(), uri.clone());
         let tokens = self
-            .with_snapshot(&uri, move |s, map| cache.tokens(&at, s, map))
+            .with_snapshot_for_tokens(&uri, move |s, map| cache.tokens(&at, s, map))
             .await?;
         Ok(Some(self.semantic_tokens.delta(
             &uri,

@@ -20,6 +20,7 @@ mod project_files;
 mod raw_results;
 mod requests;
 mod signature_help;
+mod token_thread;
 pub mod transport;
 mod unit_tokens;
 mod worker;
