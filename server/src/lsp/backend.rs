@@ -34,6 +34,14 @@ pub struct Backend {
     ods: OdsLoader,
 }
 
+/// Where a request's work runs: semantic tokens on their own thread (`token_thread`),
+/// the rest on tokio's blocking pool.
+#[derive(Clone, Copy)]
+enum Runs {
+    OnBlockingPool,
+    OnTokenThread,
+}
+
 /// What the client said it supports, where it changes what we send.
 #[derive(Debug, Clone, Copy, Default)]
 struct ClientFeatures {
@@ -94,10 +102,27 @@ impl Backend {
         uri: &Uri,
         f: impl FnOnce(&Snapshot, &PositionMap<'_>) -> T + Send + 'static,
     ) -> Result<T> {
+        self.with_snapshot_on(Runs::OnBlockingPool, uri, f).await
+    }
+
+    /// `with_snapshot`, run where `runs` says.
+    async fn with_snapshot_on<T: Send + Default + 'static>(
+        &self,
+        runs: Runs,
+        uri: &Uri,
+        f: impl FnOnce(&Snapshot, &PositionMap<'_>) -> T + Send + 'static,
+    ) -> Result<T> {
         if self.is_open_td(uri) {
             return Ok(T::default());
         }
-        self.with_mlir_snapshot(uri, f).await
+        match runs {
+            Runs::OnBlockingPool => self.with_mlir_snapshot(uri, f).await,
+            Runs::OnTokenThread => {
+                let answer = self.token_thread.run(self.on_snapshot(uri, f)).await;
+                let outcome = answer.ok_or("it panicked on the semantic-token thread");
+                self.answer_of(outcome.map_err(String::from))
+            }
+        }
     }
 
     fn is_open_td(&self, uri: &Uri) -> bool {
@@ -113,35 +138,23 @@ impl Backend {
         if self.is_open_td(uri) {
             return Err(Error::invalid_params("not an MLIR document"));
         }
-        let shared = self.shared.clone();
-        let uri = uri.clone();
-        let task = tokio::task::spawn_blocking(move || {
-            let snapshot = shared.documents.snapshot(&uri)?;
-            let map = snapshot.positions(shared.encoding());
-            Some(f(&snapshot, &map))
-        });
+        let task = tokio::task::spawn_blocking(self.on_snapshot(uri, f));
         self.answer_of(task.await.map_err(|err| err.to_string()))
     }
 
-    /// `with_snapshot`, run on the semantic-token thread.
-    async fn with_snapshot_for_tokens<T: Send + Default + 'static>(
+    /// `f` on the current snapshot of `uri`, as work for another thread (which gives
+    /// `None` if the document is not open).
+    fn on_snapshot<T: Send + 'static>(
         &self,
         uri: &Uri,
         f: impl FnOnce(&Snapshot, &PositionMap<'_>) -> T + Send + 'static,
-    ) -> Result<T> {
-        if self.is_open_td(uri) {
-            return Ok(T::default());
-        }
+    ) -> impl FnOnce() -> Option<T> + Send + 'static {
         let (shared, uri) = (self.shared.clone(), uri.clone());
-        let answer = self.token_thread.run(move || {
+        move || {
             let snapshot = shared.documents.snapshot(&uri)?;
             let map = snapshot.positions(shared.encoding());
             Some(f(&snapshot, &map))
-        });
-        let outcome = answer
-            .await
-            .ok_or("it panicked on the semantic-token thread");
-        self.answer_of(outcome.map_err(String::from))
+        }
     }
 
     /// A request's answer from what its work gave: `None` if the document is not open,
@@ -1129,7 +1142,7 @@ impl LanguageServer for Backend {
         let cache = self.semantic_tokens.clone();
         let at = uri.clone();
         let tokens = self
-            .with_snapshot_for_tokens(&uri, move |s, map| {
+            .with_snapshot_on(Runs::OnTokenThread, &uri, move |s, map| {
                 let tokens = cache.tokens(&at, s, map);
                 cache.full(&at, tokens)
             })
@@ -1144,7 +1157,9 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let (cache, at) = (self.semantic_tokens.clone(), uri.clone());
         let tokens = self
-            .with_snapshot_for_tokens(&uri, move |s, map| cache.tokens(&at, s, map))
+            .with_snapshot_on(Runs::OnTokenThread, &uri, move |s, map| {
+                cache.tokens(&at, s, map)
+            })
             .await?;
         Ok(Some(self.semantic_tokens.delta(
             &uri,
