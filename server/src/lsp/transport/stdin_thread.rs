@@ -59,10 +59,13 @@ impl AsyncRead for ThreadStdin {
         out: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
         let this = self.get_mut();
+        // A caller may hand a buffer that holds bytes already (tokio's `read_to_end`
+        // does): what this poll gave is what came after them.
+        let before = out.filled().len();
         while out.remaining() > 0 {
             if this.taken == this.current.len() {
                 // Every read already queued is taken in this poll; wait only for the first.
-                let next = match out.filled().is_empty() {
+                let next = match out.filled().len() == before {
                     true => match this.reads.poll_recv(cx) {
                         Poll::Ready(next) => next,
                         Poll::Pending => return Poll::Pending,
@@ -101,12 +104,41 @@ mod tests {
         }
     }
 
+    /// A buffer that holds bytes already (as `read_to_end` passes it) is no sign that
+    /// this poll gave any: with nothing queued it waits, rather than report the end.
+    #[tokio::test]
+    async fn a_buffer_holding_bytes_already_waits_for_more() {
+        use std::pin::Pin;
+        use std::task::{Context, Poll, Waker};
+        use tokio::io::{AsyncRead, ReadBuf};
+
+        let (sender, reads) = tokio::sync::mpsc::channel(4);
+        let mut stdin = super::ThreadStdin {
+            reads,
+            current: Vec::new(),
+            taken: 0,
+        };
+        let mut storage = [0u8; 16];
+        let mut out = ReadBuf::new(&mut storage);
+        out.put_slice(b"ab");
+        let mut cx = Context::from_waker(Waker::noop());
+        let mut poll = |out: &mut ReadBuf<'_>| Pin::new(&mut stdin).poll_read(&mut cx, out);
+        assert!(poll(&mut out).is_pending());
+        sender.send(b"cd".to_vec()).await.unwrap();
+        assert!(matches!(poll(&mut out), Poll::Ready(Ok(()))));
+        assert_eq!(out.filled(), b"abcd");
+        drop(sender);
+        assert!(matches!(poll(&mut out), Poll::Ready(Ok(()))));
+        assert_eq!(out.filled(), b"abcd", "the end adds nothing");
+    }
+
     #[tokio::test]
     async fn every_byte_arrives_in_order_and_then_the_end() {
         let input: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
         let mut reader = super::spawn(Trickle(input.clone(), 7919));
         let mut read = Vec::new();
         reader.read_to_end(&mut read).await.unwrap();
-        assert_eq!(read, input);
+        assert_eq!(read.len(), input.len());
+        assert!(read == input, "the bytes differ");
     }
 }
