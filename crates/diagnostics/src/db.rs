@@ -33,15 +33,19 @@ fn name_diagnostics_with(
         if clean.is_clean(index, green) {
             continue;
         }
-        let id = BodyId::new(db, file, index as u32);
-        let errors =
-            !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty();
+        let errors = body_has_errors(db, file, index);
         clean.set(index, green, !errors);
         if errors {
             with_errors.push(index);
         }
     }
     located_name_diagnostics(db, file, greens, with_errors)
+}
+
+/// Did name resolution or the body checks find anything in body #`index`?
+fn body_has_errors(db: &dyn DiagnosticsDb, file: SourceFile, index: usize) -> bool {
+    let id = BodyId::new(db, file, index as u32);
+    !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty()
 }
 
 /// The name and body-check diagnostics of the bodies `with_errors` (indices into `greens`,
@@ -111,10 +115,7 @@ pub fn leading_diagnostics(
     let count = greens.partition_point(|(_, start)| *start < end);
     let (_, until) = greens.get(count)?;
     let with_errors = (0..count)
-        .filter(|&index| {
-            let id = BodyId::new(db, file, index as u32);
-            !resolution(db, id).errors.is_empty() || !body_checks(db, id).diagnostics.is_empty()
-        })
+        .filter(|&index| body_has_errors(db, file, index))
         .collect();
     let names = located_name_diagnostics(db, file, greens, with_errors);
     let parse = parse(db, file);

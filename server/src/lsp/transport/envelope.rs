@@ -43,6 +43,36 @@ pub fn parse(body: &[u8]) -> Option<Body> {
     serde_json::from_slice(body).ok()
 }
 
+/// A visitor's methods for JSON's scalars: `$scalar` for a number, string or boolean,
+/// `$null` for null.
+macro_rules! scalar_visits {
+    ($value:ty, $scalar:expr, $null:expr) => {
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<$value, E> {
+            Ok($scalar)
+        }
+
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<$value, E> {
+            Ok($scalar)
+        }
+
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<$value, E> {
+            Ok($scalar)
+        }
+
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<$value, E> {
+            Ok($scalar)
+        }
+
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<$value, E> {
+            Ok($scalar)
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<$value, E> {
+            Ok($null)
+        }
+    };
+}
+
 impl<'de> Deserialize<'de> for Body {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_any(BodyVisitor)
@@ -86,29 +116,7 @@ impl<'de> Visitor<'de> for BodyVisitor {
         skip_seq(seq).map(|()| Body::Array)
     }
 
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Body, E> {
-        Ok(Body::Scalar)
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Body, E> {
-        Ok(Body::Scalar)
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Body, E> {
-        Ok(Body::Scalar)
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Body, E> {
-        Ok(Body::Scalar)
-    }
-
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<Body, E> {
-        Ok(Body::Scalar)
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Body, E> {
-        Ok(Body::Scalar)
-    }
+    scalar_visits!(Body, Body::Scalar, Body::Scalar);
 }
 
 impl<'de> Deserialize<'de> for Shape {
@@ -135,29 +143,7 @@ impl<'de> Visitor<'de> for ShapeVisitor {
         skip_seq(seq).map(|()| Shape::Array)
     }
 
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Shape, E> {
-        Ok(Shape::Scalar)
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Shape, E> {
-        Ok(Shape::Scalar)
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Shape, E> {
-        Ok(Shape::Scalar)
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Shape, E> {
-        Ok(Shape::Scalar)
-    }
-
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<Shape, E> {
-        Ok(Shape::Scalar)
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Shape, E> {
-        Ok(Shape::Null)
-    }
+    scalar_visits!(Shape, Shape::Scalar, Shape::Null);
 }
 
 fn skip_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<(), A::Error> {
